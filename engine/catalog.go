@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Lang is a language every word a person reads is available in.
+type Lang string
+
+// The languages of the catalogue.
+const (
+	EN Lang = "en"
+	JA Lang = "ja"
+)
+
+// Langs lists every language, in the order a language switch shows them.
+var Langs = []Lang{EN, JA}
+
+// ParseLang reads "en", "ja", "ja_JP.UTF-8", "ja-JP,ja;q=0.9" and the like.
+// ok is false when the text names no language of the catalogue.
+func ParseLang(s string) (Lang, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case strings.HasPrefix(s, "ja"):
+		return JA, true
+	case strings.HasPrefix(s, "en"), s == "c", s == "posix":
+		return EN, true
+	}
+	return EN, false
+}
+
+// Text is one catalogue entry in every language.
+type Text struct {
+	EN, JA string
+}
+
+var (
+	catMu   sync.RWMutex
+	catalog = map[string]Text{}
+)
+
+// Register adds entries to the catalogue. Each game package registers its
+// own words in an init function. A key registered twice, or an entry
+// missing a language, is a programming error and panics at start-up.
+func Register(entries map[string]Text) {
+	catMu.Lock()
+	defer catMu.Unlock()
+	for k, t := range entries {
+		if _, dup := catalog[k]; dup {
+			panic("engine: catalogue key registered twice: " + k)
+		}
+		if t.EN == "" || t.JA == "" {
+			panic("engine: catalogue key lacks a language: " + k)
+		}
+		catalog[k] = t
+	}
+}
+
+// Has reports whether key is in the catalogue.
+func Has(key string) bool {
+	catMu.RLock()
+	defer catMu.RUnlock()
+	_, ok := catalog[key]
+	return ok
+}
+
+// Keys lists every catalogue key, sorted.
+func Keys() []string {
+	catMu.RLock()
+	defer catMu.RUnlock()
+	keys := make([]string, 0, len(catalog))
+	for k := range catalog {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Raw returns the entry's text in language l, with its {placeholders}.
+func (l Lang) Raw(key string) string {
+	catMu.RLock()
+	t, ok := catalog[key]
+	catMu.RUnlock()
+	if !ok {
+		// Visible but harmless: a test walks every key in use.
+		return "⟨" + key + "⟩"
+	}
+	if l == JA {
+		return t.JA
+	}
+	return t.EN
+}
+
+// S translates a key with name/value arguments.
+func (l Lang) S(key string, nameValues ...string) string {
+	return l.Text(M(key, nameValues...))
+}
+
+// Text renders a Msg in language l.
+func (l Lang) Text(m Msg) string {
+	s := l.Raw(m.Key)
+	if len(m.Args) == 0 {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		name := s[i+1 : i+j]
+		if v, ok := m.Args[name]; ok {
+			if strings.HasPrefix(v, "@") {
+				v = l.Raw(v[1:])
+			}
+			b.WriteString(v)
+		} else {
+			b.WriteString(s[i : i+j+1])
+		}
+		s = s[i+j+1:]
+	}
+	return b.String()
+}
+
+// Errorf makes an error whose text comes from the catalogue in English and
+// which still carries the Msg, so the moderator can show it in the reader's
+// language. kind is wrapped (ErrIllegal, ErrNotYourTurn, …) for errors.Is.
+func Errorf(kind error, prefix string, m Msg) error {
+	return &MsgError{Kind: kind, Prefix: prefix, Msg: m}
+}
+
+// MsgError is a rule error with a catalogue message.
+type MsgError struct {
+	Kind   error
+	Prefix string // package name, as in "noir: …"
+	Msg    Msg
+}
+
+func (e *MsgError) Error() string {
+	return fmt.Sprintf("%s: %s", e.Prefix, EN.Text(e.Msg))
+}
+
+// Unwrap lets errors.Is find the kind.
+func (e *MsgError) Unwrap() error { return e.Kind }
+
+func init() {
+	Register(map[string]Text{
+		"err.not_your_turn": {EN: "it is not your turn", JA: "あなたの手番ではありません"},
+		"err.notation":      {EN: "cannot read “{text}”", JA: "「{text}」を読み取れません"},
+	})
+}

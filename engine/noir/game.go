@@ -1,0 +1,926 @@
+package noir
+
+import (
+	"strconv"
+	"strings"
+
+	"tablemaster/engine"
+)
+
+// The two seats of a Noir table.
+const (
+	Killer    engine.Seat = 0
+	Inspector engine.Seat = 1
+)
+
+// KillsToWin is NC-16: the Killer wins when this many suspects are dead.
+const KillsToWin = 16
+
+// CitizensArrests is the number of citizen's arrests per game (NC-14).
+const CitizensArrests = 3
+
+// Phase says what the game waits for.
+type Phase uint8
+
+// The phases of a game, in the order they first occur.
+const (
+	KillerIdentity  Phase = iota // NC-5: the Killer draws an identity
+	KillerFirstKill              // NC-5: then kills a neighbour
+	InspectorDraw                // NC-6: the Inspector draws four
+	InspectorKeep                // NC-6: and keeps one
+	Play                         // NC-7 …: one action per turn
+	DisguiseDraw                 // physical deck: the Killer enters the drawn card
+	ClearDraw                    // physical deck: the Inspector enters the drawn card
+	ClearChoose                  // NC-13: the Inspector chooses a card to clear
+	CitizenPoint                 // NC-14: the Inspector points at a neighbour
+	Over                         // NC-17
+)
+
+var phaseNames = [...]string{"killer-identity", "killer-first-kill", "inspector-draw",
+	"inspector-keep", "play", "disguise-draw", "clear-draw", "clear-choose", "citizen-point", "over"}
+
+func (p Phase) String() string { return phaseNames[p] }
+
+// Game is one game of Noir, playing-card variant. It is changed only by
+// Apply, which validates first and changes nothing on error.
+type Game struct {
+	cfg  Config
+	grid Grid
+
+	dead, innocent, removed [NumSuspects]bool
+	removedOrder            []int // suspects, in the order they left
+	discarded               []int // evidence cards shown and put on the removed pile
+
+	deck    []int // virtual: top is the last; physical: the cards still in it
+	killer  int   // the Killer's identity, -1 before it is drawn
+	insp    int   // the Inspector's identity, -1 before it is kept
+	hand    []int // the Inspector's hand
+	drawn   []int // the four setup cards before one is kept
+	citizen int   // the card played for a citizen's arrest, -1 otherwise
+
+	phase       Phase
+	turn        engine.Seat
+	turnNo      int // counts completed turns; the current one is turnNo+1
+	kills       int
+	arrestsLeft int
+
+	positions map[string]int // NC-7: position key → turn it first occurred
+	lastShift *lastShift     // NC-7 no-undo
+	outcome   engine.Outcome
+}
+
+type lastShift struct {
+	by     engine.Seat
+	shift  Shift
+	turnNo int // the turn in which it was made
+}
+
+var _ engine.Game = (*Game)(nil)
+var _ engine.Resampler = (*Game)(nil)
+
+// New lays out the suspects and shuffles the evidence deck, both from seed.
+func New(cfg Config, seed uint64) *Game {
+	rng := engine.NewRand(seed)
+	layout := make([]int, NumSuspects)
+	for i := range layout {
+		layout[i] = i
+	}
+	if cfg.Layout == Shuffled {
+		rng.Shuffle(len(layout), func(i, j int) { layout[i], layout[j] = layout[j], layout[i] })
+	}
+	deck := make([]int, NumSuspects)
+	for i := range deck {
+		deck[i] = i
+	}
+	if cfg.Deck == Virtual {
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	}
+	g := &Game{
+		cfg:         cfg,
+		grid:        NewGrid(5, 5, layout),
+		deck:        deck,
+		killer:      -1,
+		insp:        -1,
+		citizen:     -1,
+		arrestsLeft: CitizensArrests,
+		positions:   map[string]int{},
+	}
+	g.positions[g.positionKey(g.grid, &g.dead)] = 0
+	return g
+}
+
+// Config returns the table options.
+func (g *Game) Config() Config { return g.cfg }
+
+// Seats is always 2: the Killer (seat 0) and the Inspector (seat 1).
+func (g *Game) Seats() int { return 2 }
+
+// Phase is what the game waits for.
+func (g *Game) Phase() Phase { return g.phase }
+
+// Turn is the seat expected to act.
+func (g *Game) Turn() engine.Seat { return g.turn }
+
+// Outcome tells whether the game is over and who won.
+func (g *Game) Outcome() engine.Outcome { return g.outcome }
+
+// Grid returns a copy of the grid as it lies now.
+func (g *Game) Grid() Grid { return g.grid.Clone() }
+
+// Clone returns an independent copy of the game.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.grid = g.grid.Clone()
+	c.removedOrder = append([]int(nil), g.removedOrder...)
+	c.discarded = append([]int(nil), g.discarded...)
+	c.deck = append([]int(nil), g.deck...)
+	c.hand = append([]int(nil), g.hand...)
+	c.drawn = append([]int(nil), g.drawn...)
+	c.positions = make(map[string]int, len(g.positions))
+	for k, v := range g.positions {
+		c.positions[k] = v
+	}
+	if g.lastShift != nil {
+		ls := *g.lastShift
+		c.lastShift = &ls
+	}
+	c.outcome.Winners = append([]engine.Seat(nil), g.outcome.Winners...)
+	return &c
+}
+
+func (g *Game) sname(id int) string { return SuspectName(id, g.cfg.Kings) }
+func (g *Game) ename(id int) string { return EvidenceName(id, g.cfg.Kings) }
+
+// cell names where a suspect lies now, or "—" once it left the grid.
+func (g *Game) cell(id int) string {
+	r, c, ok := g.grid.Find(id)
+	if !ok {
+		return "—"
+	}
+	return CellName(r, c)
+}
+
+func (g *Game) positionKey(grid Grid, dead *[NumSuspects]bool) string {
+	var b strings.Builder
+	b.WriteString(grid.Key())
+	b.WriteByte('/')
+	for i := 0; i < NumSuspects; i++ {
+		switch {
+		case dead[i] && g.innocent[i]:
+			b.WriteByte('x')
+		case dead[i]:
+			b.WriteByte('d')
+		case g.innocent[i]:
+			b.WriteByte('i')
+		default:
+			b.WriteByte('.')
+		}
+	}
+	return b.String()
+}
+
+// act is a decoded action.
+type act struct {
+	kind  string // draw drew kill shift disguise arrest clear citizen keep point
+	card  int    // suspect id (also the evidence card naming it); -1 if none
+	shift Shift
+}
+
+func (a act) String(g *Game) string {
+	switch a.kind {
+	case "shift":
+		return a.shift.String()
+	case "kill", "arrest", "point":
+		return a.kind + " " + g.sname(a.card)
+	case "drew", "keep", "citizen":
+		return a.kind + " " + g.ename(a.card)
+	case "clear":
+		if a.card >= 0 {
+			return "clear " + g.ename(a.card)
+		}
+	}
+	return a.kind
+}
+
+func illegal(key string, nv ...string) error {
+	return engine.Errorf(engine.ErrIllegal, "noir", engine.M(key, nv...))
+}
+
+// Decode reads an action as a person types it. Targets may be cells
+// ("kill B3") or cards in any spelling ("kill S7", "kill ♠7"); shifts may be
+// "shift row 2 left", "shift col B up", "shift 2 left" or "shift B up".
+func (g *Game) Decode(s engine.Seat, text string) (engine.Action, error) {
+	a, err := g.decode(text)
+	if err != nil {
+		return "", err
+	}
+	return engine.Action(a.String(g)), nil
+}
+
+func (g *Game) decode(text string) (act, error) {
+	bad := func() (act, error) {
+		return act{}, engine.Errorf(engine.ErrNotation, "noir", engine.M("noir.err.notation", "text", text))
+	}
+	f := strings.Fields(strings.ToLower(strings.TrimSpace(text)))
+	if len(f) == 0 {
+		return bad()
+	}
+	kind := f[0]
+	switch kind {
+	case "draw", "disguise":
+		if len(f) != 1 {
+			return bad()
+		}
+		return act{kind: kind, card: -1}, nil
+	case "clear":
+		if len(f) == 1 {
+			return act{kind: kind, card: -1}, nil
+		}
+		fallthrough
+	case "kill", "arrest", "point", "drew", "keep", "citizen":
+		if len(f) != 2 {
+			return bad()
+		}
+		id, ok := g.target(f[1], kind == "kill" || kind == "arrest" || kind == "point")
+		if !ok {
+			return act{}, engine.Errorf(engine.ErrNotation, "noir", engine.M("noir.err.no_such_card", "text", f[1]))
+		}
+		return act{kind: kind, card: id}, nil
+	case "shift", "move":
+		sh, ok := g.parseShift(f[1:])
+		if !ok {
+			return bad()
+		}
+		return act{kind: "shift", card: -1, shift: sh}, nil
+	}
+	return bad()
+}
+
+// target reads a card, or with cells true also a cell of the grid.
+func (g *Game) target(s string, cells bool) (int, bool) {
+	if cells {
+		if r, c, ok := g.grid.ParseCell(s); ok {
+			return g.grid.At(r, c), true
+		}
+	}
+	id, _, ok := parseCard(s, g.cfg.Kings)
+	return id, ok
+}
+
+func (g *Game) parseShift(f []string) (Shift, bool) {
+	var sh Shift
+	if len(f) == 3 {
+		switch f[0] {
+		case "row", "r":
+			sh.Axis = Row
+		case "col", "column", "c":
+			sh.Axis = Col
+		default:
+			return sh, false
+		}
+		f = f[1:]
+	} else if len(f) == 2 {
+		if len(f[0]) == 1 && f[0][0] >= 'a' && f[0][0] <= 'z' {
+			sh.Axis = Col
+		} else {
+			sh.Axis = Row
+		}
+	} else {
+		return sh, false
+	}
+	if sh.Axis == Row {
+		n, err := strconv.Atoi(f[0])
+		if err != nil {
+			return sh, false
+		}
+		sh.Index = n - 1
+	} else {
+		if len(f[0]) != 1 || f[0][0] < 'a' || f[0][0] > 'z' {
+			return sh, false
+		}
+		sh.Index = int(f[0][0] - 'a')
+	}
+	switch f[1] {
+	case "left", "l", "←":
+		sh.Dir = -1
+		if sh.Axis != Row {
+			return sh, false
+		}
+	case "right", "r", "→":
+		sh.Dir = +1
+		if sh.Axis != Row {
+			return sh, false
+		}
+	case "up", "u", "↑":
+		sh.Dir = -1
+		if sh.Axis != Col {
+			return sh, false
+		}
+	case "down", "d", "↓":
+		sh.Dir = +1
+		if sh.Axis != Col {
+			return sh, false
+		}
+	default:
+		return sh, false
+	}
+	return sh, true
+}
+
+// candidates lists the actions worth checking for seat s now; Legal keeps
+// those that pass check.
+func (g *Game) candidates(s engine.Seat) []act {
+	if g.phase == Over || s != g.turn {
+		return nil
+	}
+	var out []act
+	addCards := func(kind string, ids []int) {
+		for _, id := range ids {
+			out = append(out, act{kind: kind, card: id})
+		}
+	}
+	switch g.phase {
+	case KillerIdentity, InspectorDraw, DisguiseDraw, ClearDraw:
+		if g.cfg.Deck == Virtual {
+			out = append(out, act{kind: "draw", card: -1})
+		} else {
+			addCards("drew", g.unknownTo(s))
+		}
+	case KillerFirstKill:
+		addCards("kill", g.grid.Neighbours(g.killer))
+	case InspectorKeep:
+		addCards("keep", g.drawn)
+	case ClearChoose:
+		addCards("clear", g.hand)
+	case CitizenPoint:
+		addCards("point", g.grid.Neighbours(g.citizen))
+	case Play:
+		for _, sh := range g.grid.Shifts() {
+			out = append(out, act{kind: "shift", card: -1, shift: sh})
+		}
+		if s == Killer {
+			addCards("kill", g.grid.Neighbours(g.killer))
+			out = append(out, act{kind: "disguise", card: -1})
+		} else {
+			addCards("arrest", append([]int{g.insp}, g.grid.Neighbours(g.insp)...))
+			out = append(out, act{kind: "clear", card: -1})
+			addCards("citizen", g.hand)
+		}
+	}
+	return out
+}
+
+// unknownTo lists, sorted, the evidence cards seat s cannot know to be
+// outside the deck: the deck and whatever the other seat holds hidden.
+// With a physical deck a seat is offered all of these when it enters a
+// draw, so the list of choices never tells it the other seat's cards.
+func (g *Game) unknownTo(s engine.Seat) []int {
+	var in [NumSuspects]bool
+	for _, id := range g.deck {
+		in[id] = true
+	}
+	if s == Killer {
+		for _, id := range g.hand {
+			in[id] = true
+		}
+		for _, id := range g.drawn {
+			in[id] = true
+		}
+		if g.insp >= 0 {
+			in[g.insp] = true
+		}
+	} else if g.killer >= 0 {
+		in[g.killer] = true
+	}
+	var out []int
+	for id, ok := range in {
+		if ok {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Legal lists every action seat s may take now (principle 2: a phone offers
+// only these). With a physical deck, "drew" lists every card the seat cannot
+// know to be out of the deck; see unknownTo.
+func (g *Game) Legal(s engine.Seat) []engine.Choice {
+	var out []engine.Choice
+	for _, a := range g.candidates(s) {
+		if a.kind != "drew" && g.check(s, a) != nil {
+			continue
+		}
+		out = append(out, g.choice(a))
+	}
+	return out
+}
+
+func (g *Game) choice(a act) engine.Choice {
+	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("noir.g." + a.kind)}
+	switch a.kind {
+	case "shift":
+		c.Label = shiftMsg("noir.c.shift", a.shift)
+		c.Public = true
+	case "draw":
+		c.Label = engine.M("noir.c.draw." + g.phase.String())
+	case "disguise":
+		c.Label = engine.M("noir.c.disguise")
+	case "clear":
+		if a.card < 0 {
+			c.Label = engine.M("noir.c.clear")
+			c.Group = engine.M("noir.g.clear")
+		} else {
+			c.Label = engine.M("noir.c.card_at", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
+			c.Group = engine.M("noir.g.clear_choose")
+		}
+	case "drew":
+		c.Label = engine.M("noir.c.card", "card", g.ename(a.card))
+	case "keep", "citizen":
+		c.Label = engine.M("noir.c.card_at", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
+	default: // kill, arrest, point
+		c.Label = engine.M("noir.c.suspect", "suspect", g.sname(a.card), "cell", g.cell(a.card))
+	}
+	return c
+}
+
+func shiftMsg(key string, sh Shift) engine.Msg {
+	line := engine.M("", "n", strconv.Itoa(sh.Index+1))
+	dir := map[int]string{-1: "@noir.dir.left", 1: "@noir.dir.right"}[sh.Dir]
+	lineKey := "@noir.line.row"
+	if sh.Axis == Col {
+		line.Args["n"] = ColName(sh.Index)
+		lineKey = "@noir.line.col"
+		dir = map[int]string{-1: "@noir.dir.up", 1: "@noir.dir.down"}[sh.Dir]
+	}
+	return engine.M(key, "line", lineKey, "n", line.Args["n"], "dir", dir)
+}
+
+// check says why a decoded action cannot be taken now, or nil.
+func (g *Game) check(s engine.Seat, a act) error {
+	if g.phase == Over {
+		return illegal("noir.err.over")
+	}
+	if s != g.turn {
+		return engine.Errorf(engine.ErrNotYourTurn, "noir", engine.M("err.not_your_turn"))
+	}
+	want := map[Phase][]string{
+		KillerIdentity: {"draw", "drew"}, InspectorDraw: {"draw", "drew"},
+		DisguiseDraw: {"drew"}, ClearDraw: {"drew"},
+		KillerFirstKill: {"kill"}, InspectorKeep: {"keep"},
+		ClearChoose: {"clear"}, CitizenPoint: {"point"},
+	}[g.phase]
+	if g.phase == Play {
+		if s == Killer {
+			want = []string{"shift", "kill", "disguise"}
+		} else {
+			want = []string{"shift", "arrest", "clear", "citizen"}
+		}
+	}
+	ok := false
+	for _, k := range want {
+		ok = ok || k == a.kind
+	}
+	if !ok || (g.phase == ClearChoose && a.card < 0) || (g.phase == Play && a.kind == "clear" && a.card >= 0) {
+		return illegal("noir.err.wrong_action", "action", a.kind, "phase", "@noir.ph."+g.phase.String())
+	}
+	if a.kind == "draw" && g.cfg.Deck == Physical {
+		return illegal("noir.err.enter_draw")
+	}
+	if a.kind == "drew" && g.cfg.Deck == Virtual {
+		return illegal("noir.err.virtual_deck")
+	}
+	switch a.kind {
+	case "drew":
+		for _, id := range g.deck {
+			if id == a.card {
+				return nil
+			}
+		}
+		return illegal("noir.err.not_in_deck", "card", g.ename(a.card))
+	case "kill": // NC-9
+		if !g.grid.Contains(a.card) {
+			return illegal("noir.err.removed", "suspect", g.sname(a.card))
+		}
+		if a.card == g.killer {
+			return illegal("noir.err.kill_self")
+		}
+		if g.dead[a.card] {
+			return illegal("noir.err.already_dead", "suspect", g.sname(a.card), "cell", g.cell(a.card))
+		}
+		if !g.grid.Adjacent(a.card, g.killer) {
+			return illegal("noir.err.not_next", "suspect", g.sname(a.card), "cell", g.cell(a.card),
+				"identity", g.sname(g.killer), "icell", g.cell(g.killer))
+		}
+	case "arrest": // NC-12
+		if !g.grid.Contains(a.card) {
+			return illegal("noir.err.removed", "suspect", g.sname(a.card))
+		}
+		if g.dead[a.card] {
+			return illegal("noir.err.arrest_dead", "suspect", g.sname(a.card), "cell", g.cell(a.card))
+		}
+		if a.card != g.insp && !g.grid.Adjacent(a.card, g.insp) {
+			return illegal("noir.err.not_next", "suspect", g.sname(a.card), "cell", g.cell(a.card),
+				"identity", g.sname(g.insp), "icell", g.cell(g.insp))
+		}
+	case "point": // NC-14
+		if !g.grid.Contains(a.card) {
+			return illegal("noir.err.removed", "suspect", g.sname(a.card))
+		}
+		if g.dead[a.card] {
+			return illegal("noir.err.arrest_dead", "suspect", g.sname(a.card), "cell", g.cell(a.card))
+		}
+		if !g.grid.Adjacent(a.card, g.citizen) {
+			return illegal("noir.err.not_next", "suspect", g.sname(a.card), "cell", g.cell(a.card),
+				"identity", g.sname(g.citizen), "icell", g.cell(g.citizen))
+		}
+	case "keep": // NC-6
+		if !contains(g.drawn, a.card) {
+			return illegal("noir.err.not_drawn", "card", g.ename(a.card))
+		}
+		if g.dead[a.card] {
+			return illegal("noir.err.keep_dead", "card", g.ename(a.card), "suspect", g.sname(a.card))
+		}
+	case "disguise": // NC-8
+		if len(g.deck) == 0 {
+			return illegal("noir.err.deck_empty")
+		}
+	case "clear": // NC-13
+		if a.card < 0 {
+			if len(g.deck) == 0 {
+				return illegal("noir.err.deck_empty")
+			}
+		} else if !contains(g.hand, a.card) {
+			return illegal("noir.err.not_in_hand", "card", g.ename(a.card))
+		}
+	case "citizen": // NC-14
+		if g.arrestsLeft == 0 {
+			return illegal("noir.err.no_citizens")
+		}
+		if !contains(g.hand, a.card) {
+			return illegal("noir.err.not_in_hand", "card", g.ename(a.card))
+		}
+		if g.grid.Contains(a.card) && len(g.living(g.grid.Neighbours(a.card))) == 0 {
+			// Decision: the arrest would have nobody to point at.
+			return illegal("noir.err.no_living_neighbour", "suspect", g.sname(a.card))
+		}
+	case "shift": // NC-7
+		if !g.grid.Valid(a.shift) {
+			return illegal("noir.err.no_such_line")
+		}
+		if g.cfg.ShiftRule == NoUndo {
+			if ls := g.lastShift; ls != nil && ls.by != s && ls.turnNo == g.turnNo && ls.shift == a.shift.Reverse() {
+				return illegal("noir.err.undo_shift", "shift", ls.shift.String())
+			}
+			return nil
+		}
+		grid := g.grid.Clone()
+		grid.Apply(a.shift)
+		grid.RemoveFull(func(id int) bool { return g.dead[id] })
+		if t, seen := g.positions[g.positionKey(grid, &g.dead)]; seen {
+			return illegal("noir.err.repeat", "turn", strconv.Itoa(t))
+		}
+	}
+	return nil
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func remove(xs []int, x int) []int {
+	out := xs[:0:0]
+	for _, v := range xs {
+		if v != x {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (g *Game) living(ids []int) []int {
+	var out []int
+	for _, id := range ids {
+		if !g.dead[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Apply checks the action and carries it out (notation as Decode reads
+// it). On error nothing changed.
+func (g *Game) Apply(s engine.Seat, action engine.Action) ([]engine.Event, error) {
+	a, err := g.decode(string(action))
+	if err != nil {
+		return nil, err
+	}
+	if err := g.check(s, a); err != nil {
+		return nil, err
+	}
+	ev := &events{g: g}
+	g.exec(s, a, ev)
+	return ev.list, nil
+}
+
+type events struct {
+	g    *Game
+	list []engine.Event
+}
+
+func (e *events) public(key string, nv ...string) {
+	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...)})
+}
+
+func (e *events) reveal(key string, nv ...string) {
+	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), Reveal: true})
+}
+
+func (e *events) private(s engine.Seat, random bool, key string, nv ...string) {
+	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), To: []engine.Seat{s}, Reveal: true, Random: random})
+}
+
+func (e *events) table(key string, nv ...string) {
+	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), Table: true})
+}
+
+// drawRandom marks the last public event as a random draw.
+func (e *events) drawn() { e.list[len(e.list)-1].Random = true }
+
+func (g *Game) exec(s engine.Seat, a act, ev *events) {
+	switch a.kind {
+	case "draw":
+		g.drawVirtual(s, ev)
+	case "drew":
+		g.deck = remove(g.deck, a.card)
+		ev.public("noir.ev.drew_physical", "role", roleKey(s))
+		ev.drawn()
+		ev.private(s, false, "noir.pv.drew", "card", g.ename(a.card))
+		g.afterDraw(s, a.card, ev)
+	case "kill":
+		g.kill(a.card, ev)
+	case "shift":
+		g.grid.Apply(a.shift)
+		ev.public("noir.ev.shift", "role", roleKey(s), "line", shiftMsg("", a.shift).Args["line"],
+			"n", shiftMsg("", a.shift).Args["n"], "dir", shiftMsg("", a.shift).Args["dir"])
+		m := shiftMsg("noir.do.shift", a.shift)
+		ev.list = append(ev.list, engine.Event{Msg: m, Table: true})
+		g.removeFull(ev)
+		g.lastShift = &lastShift{by: s, shift: a.shift, turnNo: g.turnNo + 1}
+		g.endTurn()
+	case "disguise":
+		ev.public("noir.ev.disguise")
+		if g.cfg.Deck == Physical {
+			g.phase = DisguiseDraw
+			ev.table("noir.do.draw_one", "role", roleKey(s))
+			return
+		}
+		g.drawVirtual(s, ev)
+	case "arrest":
+		g.arrest(a.card, "noir.ev.arrest", ev)
+	case "clear":
+		if a.card < 0 {
+			ev.public("noir.ev.clear")
+			if g.cfg.Deck == Physical {
+				g.phase = ClearDraw
+				ev.table("noir.do.draw_one", "role", roleKey(s))
+				return
+			}
+			g.drawVirtual(s, ev)
+			return
+		}
+		g.hand = remove(g.hand, a.card)
+		g.phase = Play
+		if !g.grid.Contains(a.card) {
+			g.discard(a.card, "noir.ev.clear_removed", ev)
+		} else {
+			g.innocent[a.card] = true
+			ev.reveal("noir.ev.cleared", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
+			g.layEvidence(a.card, ev)
+			g.answer(a.card, g.killer, "noir.ev.ask_killer", ev)
+		}
+		g.endTurn()
+	case "citizen":
+		g.arrestsLeft--
+		g.hand = remove(g.hand, a.card)
+		left := strconv.Itoa(g.arrestsLeft)
+		if !g.grid.Contains(a.card) {
+			ev.public("noir.ev.citizen", "left", left)
+			g.discard(a.card, "noir.ev.citizen_removed", ev)
+			g.endTurn()
+			return
+		}
+		g.innocent[a.card] = true
+		ev.reveal("noir.ev.citizen_card", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card), "left", left)
+		g.layEvidence(a.card, ev)
+		g.citizen = a.card
+		g.phase = CitizenPoint
+	case "point":
+		g.citizen = -1
+		g.arrest(a.card, "noir.ev.point", ev)
+	case "keep":
+		g.insp = a.card
+		g.hand = remove(g.drawn, a.card)
+		g.drawn = nil
+		ev.public("noir.ev.kept")
+		ev.private(Inspector, false, "noir.pv.kept", "card", g.ename(a.card), "suspect", g.sname(a.card),
+			"cell", g.cell(a.card), "hand", g.names(g.hand, g.ename))
+		g.phase = Play
+		g.endTurn()
+	}
+}
+
+func roleKey(s engine.Seat) string {
+	if s == Killer {
+		return "@noir.role.killer"
+	}
+	return "@noir.role.inspector"
+}
+
+func (g *Game) names(ids []int, name func(int) string) string {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = name(id)
+	}
+	return strings.Join(parts, " ")
+}
+
+// drawVirtual takes the top card of the shuffled deck (or four of them at
+// the Inspector's setup) and carries on as if the seat had entered it.
+func (g *Game) drawVirtual(s engine.Seat, ev *events) {
+	n := 1
+	if g.phase == InspectorDraw {
+		n = 4
+	}
+	for i := 0; i < n; i++ {
+		top := g.deck[len(g.deck)-1]
+		g.deck = g.deck[:len(g.deck)-1]
+		g.afterDraw(s, top, ev)
+	}
+}
+
+// afterDraw continues whatever needed a card once the card is known.
+func (g *Game) afterDraw(s engine.Seat, card int, ev *events) {
+	switch g.phase {
+	case KillerIdentity: // NC-5
+		g.killer = card
+		ev.public("noir.ev.identity_drawn")
+		ev.drawn()
+		ev.private(Killer, true, "noir.pv.identity", "card", g.ename(card), "suspect", g.sname(card), "cell", g.cell(card))
+		g.phase = KillerFirstKill
+	case InspectorDraw: // NC-6
+		g.drawn = append(g.drawn, card)
+		if len(g.drawn) == 4 {
+			ev.public("noir.ev.drew_four")
+			ev.drawn()
+			ev.private(Inspector, true, "noir.pv.drew_four", "cards", g.names(g.drawn, g.ename))
+			g.phase = InspectorKeep
+		}
+	case Play, DisguiseDraw:
+		if s == Killer {
+			g.disguise(card, ev)
+		} else {
+			g.hand = append(g.hand, card)
+			ev.public("noir.ev.clear_drawn")
+			ev.drawn()
+			ev.private(Inspector, true, "noir.pv.drew", "card", g.ename(card))
+			g.phase = ClearChoose
+		}
+	case ClearDraw:
+		g.hand = append(g.hand, card)
+		g.phase = ClearChoose
+	}
+}
+
+// disguise is NC-8 once the card is drawn.
+func (g *Game) disguise(card int, ev *events) {
+	g.phase = Play
+	switch {
+	case !g.grid.Contains(card):
+		ev.reveal("noir.ev.disguise_removed", "card", g.ename(card), "suspect", g.sname(card))
+		ev.list[len(ev.list)-1].Random = true
+		g.discarded = append(g.discarded, card)
+		ev.table("noir.do.discard", "card", g.ename(card))
+	case g.dead[card]:
+		g.innocent[card] = true
+		ev.reveal("noir.ev.disguise_dead", "card", g.ename(card), "suspect", g.sname(card), "cell", g.cell(card))
+		ev.list[len(ev.list)-1].Random = true
+		g.layEvidence(card, ev)
+	default:
+		old := g.killer
+		g.innocent[old] = true
+		g.killer = card
+		ev.reveal("noir.ev.disguise_ok", "card", g.ename(old), "suspect", g.sname(old), "cell", g.cell(old))
+		ev.list[len(ev.list)-1].Random = true
+		g.layEvidence(old, ev)
+		ev.private(Killer, true, "noir.pv.disguise", "card", g.ename(card), "suspect", g.sname(card), "cell", g.cell(card))
+	}
+	g.endTurn()
+}
+
+func (g *Game) layEvidence(id int, ev *events) {
+	key := "noir.do.innocent_virtual"
+	if g.cfg.Deck == Physical {
+		key = "noir.do.innocent_physical"
+	}
+	ev.table(key, "card", g.ename(id), "suspect", g.sname(id), "cell", g.cell(id))
+}
+
+func (g *Game) discard(card int, key string, ev *events) {
+	g.discarded = append(g.discarded, card)
+	ev.reveal(key, "card", g.ename(card), "suspect", g.sname(card))
+	ev.table("noir.do.discard", "card", g.ename(card))
+}
+
+// kill is NC-9 … NC-11, NC-15, NC-16.
+func (g *Game) kill(id int, ev *events) {
+	cell := g.cell(id)
+	g.dead[id] = true
+	g.kills++
+	ev.public("noir.ev.kill", "suspect", g.sname(id), "cell", cell)
+	ev.table("noir.do.kill", "suspect", g.sname(id), "cell", cell)
+	if id == g.insp { // NC-10
+		g.win(Killer, "noir.win.killed_inspector", ev)
+		return
+	}
+	if g.innocent[id] && g.insp >= 0 { // NC-11, asked before any line leaves
+		g.answer(id, g.insp, "noir.ev.ask_inspector", ev)
+	}
+	g.removeFull(ev)
+	if g.kills >= KillsToWin { // NC-16
+		g.win(Killer, "noir.win.sixteen", ev)
+		return
+	}
+	if g.phase == KillerFirstKill {
+		g.phase = InspectorDraw
+		if g.cfg.Deck == Physical {
+			ev.table("noir.do.draw_four", "role", roleKey(Inspector))
+		}
+	}
+	g.endTurn()
+}
+
+// answer tells everyone whether who is among the neighbours of id (NG-6).
+func (g *Game) answer(id, who int, key string, ev *events) {
+	yes := "@noir.no"
+	if g.grid.Adjacent(who, id) {
+		yes = "@noir.yes"
+	}
+	ev.public(key, "suspect", g.sname(id), "answer", yes)
+}
+
+// arrest is NC-12 and the pointing of NC-14.
+func (g *Game) arrest(id int, key string, ev *events) {
+	cell := g.cell(id)
+	if id == g.killer {
+		ev.public(key+"_yes", "suspect", g.sname(id), "cell", cell)
+		g.win(Inspector, "noir.win.arrested", ev)
+		return
+	}
+	ev.public(key+"_no", "suspect", g.sname(id), "cell", cell)
+	g.phase = Play
+	g.endTurn()
+}
+
+// removeFull is NC-15.
+func (g *Game) removeFull(ev *events) {
+	gone, _, _ := g.grid.RemoveFull(func(id int) bool { return g.dead[id] })
+	if len(gone) == 0 {
+		return
+	}
+	for _, id := range gone {
+		g.removed[id] = true
+		g.removedOrder = append(g.removedOrder, id)
+	}
+	names := g.names(gone, g.sname)
+	ev.public("noir.ev.removed", "cards", names)
+	ev.table("noir.do.remove", "cards", names)
+}
+
+func (g *Game) win(s engine.Seat, reason string, ev *events) {
+	g.phase = Over
+	g.outcome = engine.Outcome{Over: true, Winners: []engine.Seat{s}, Reason: engine.M(reason)}
+	ev.public(reason)
+	// NC-17: both identities are revealed.
+	ins := "—"
+	if g.insp >= 0 {
+		ins = g.sname(g.insp)
+	}
+	ev.reveal("noir.ev.reveal", "killer", g.sname(g.killer), "inspector", ins)
+}
+
+// endTurn passes the turn and records the position (NC-7).
+func (g *Game) endTurn() {
+	if g.phase == Over {
+		return
+	}
+	g.turnNo++
+	if _, seen := g.positions[g.positionKey(g.grid, &g.dead)]; !seen {
+		g.positions[g.positionKey(g.grid, &g.dead)] = g.turnNo
+	}
+	g.turn = 1 - g.turn
+}

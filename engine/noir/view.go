@@ -1,0 +1,251 @@
+package noir
+
+import (
+	"tablemaster/engine"
+)
+
+// CellView is one card of the grid as a device shows it.
+type CellView struct {
+	Cell     string `json:"cell"`
+	Suspect  string `json:"suspect"`
+	Dead     bool   `json:"dead,omitempty"`
+	Innocent bool   `json:"innocent,omitempty"`
+	// Evidence is the card lying on an innocent suspect (public).
+	Evidence string `json:"evidence,omitempty"`
+	// Mine marks the seat's own identity; only ever set in that seat's View.
+	Mine bool `json:"mine,omitempty"`
+	// Near marks a neighbour of the seat's own identity; View only.
+	Near bool `json:"near,omitempty"`
+}
+
+// Card is an evidence card with the suspect it names and where that lies.
+type Card struct {
+	Evidence string `json:"evidence"`
+	Suspect  string `json:"suspect"`
+	Cell     string `json:"cell"` // "—" once the suspect left the grid
+	Dead     bool   `json:"dead,omitempty"`
+}
+
+// PublicView is what everyone at the table may know (rules/noir.md, "What
+// the engine shows whom"): never an identity, a hand or the deck order
+// while the game runs.
+type PublicView struct {
+	Variant     string       `json:"variant"`
+	Options     Config       `json:"options"`
+	Cols        []string     `json:"cols"`
+	Grid        [][]CellView `json:"grid"`
+	Removed     []string     `json:"removed"`
+	Discarded   []string     `json:"discarded"`
+	Kills       int          `json:"kills"`
+	KillsToWin  int          `json:"kills_to_win"`
+	Deck        int          `json:"deck"`
+	Hand        int          `json:"hand"`
+	ArrestsLeft int          `json:"arrests_left"`
+	Phase       string       `json:"phase"`
+	Turn        engine.Seat  `json:"turn"`
+	TurnNo      int          `json:"turn_no"`
+	Status      engine.Msg   `json:"status"`
+	Over        bool         `json:"over"`
+	Winner      engine.Seat  `json:"winner"`
+	Reason      engine.Msg   `json:"reason"`
+	// Citizen is the card shown for a citizen's arrest awaiting its point.
+	Citizen *Card `json:"citizen,omitempty"`
+	// KillerIdentity and InspectorIdentity are filled in only when the game
+	// is over (NC-17).
+	KillerIdentity    *Card `json:"killer_identity,omitempty"`
+	InspectorIdentity *Card `json:"inspector_identity,omitempty"`
+}
+
+// View is what one seat may know: the public view, its own identity and
+// cards, and its legal choices.
+type View struct {
+	Seat engine.Seat `json:"seat"`
+	Role string      `json:"role"` // "killer" or "inspector"
+	PublicView
+	Identity *Card `json:"identity,omitempty"`
+	// Hand is the Inspector's hand; Drawn the four setup cards.
+	Hand    []Card          `json:"hand,omitempty"`
+	Drawn   []Card          `json:"drawn,omitempty"`
+	Choices []engine.Choice `json:"choices"`
+}
+
+func (g *Game) card(id int) Card {
+	return Card{Evidence: g.ename(id), Suspect: g.sname(id), Cell: g.cell(id), Dead: g.dead[id]}
+}
+
+func (g *Game) cards(ids []int) []Card {
+	var out []Card
+	for _, id := range ids {
+		out = append(out, g.card(id))
+	}
+	return out
+}
+
+// PublicView is what the table screen and the GM console show.
+func (g *Game) PublicView() any { return g.publicView() }
+
+func (g *Game) publicView() PublicView {
+	v := PublicView{
+		Variant:     "cards",
+		Options:     g.cfg,
+		Kills:       g.kills,
+		KillsToWin:  KillsToWin,
+		Deck:        len(g.deck),
+		Hand:        len(g.hand),
+		ArrestsLeft: g.arrestsLeft,
+		Phase:       g.phase.String(),
+		Turn:        g.turn,
+		TurnNo:      g.turnNo + 1,
+		Status:      engine.M("noir.ph."+g.phase.String(), "role", roleKey(g.turn)),
+		Over:        g.outcome.Over,
+		Winner:      engine.Public,
+		Reason:      g.outcome.Reason,
+		Removed:     []string{},
+		Discarded:   []string{},
+	}
+	if g.phase == InspectorKeep || g.phase == InspectorDraw {
+		v.Hand = 0
+	}
+	for c := 0; c < g.grid.Cols(); c++ {
+		v.Cols = append(v.Cols, ColName(c))
+	}
+	for r := 0; r < g.grid.Rows(); r++ {
+		row := make([]CellView, g.grid.Cols())
+		for c := range row {
+			id := g.grid.At(r, c)
+			row[c] = CellView{Cell: CellName(r, c), Suspect: g.sname(id), Dead: g.dead[id], Innocent: g.innocent[id]}
+			if g.innocent[id] {
+				row[c].Evidence = g.ename(id)
+			}
+		}
+		v.Grid = append(v.Grid, row)
+	}
+	for _, id := range g.removedOrder {
+		v.Removed = append(v.Removed, g.sname(id))
+	}
+	for _, id := range g.discarded {
+		v.Discarded = append(v.Discarded, g.ename(id))
+	}
+	if g.citizen >= 0 {
+		c := g.card(g.citizen)
+		v.Citizen = &c
+	}
+	if g.outcome.Over {
+		v.Winner = g.outcome.Winners[0]
+		k := g.card(g.killer)
+		v.KillerIdentity = &k
+		if g.insp >= 0 {
+			i := g.card(g.insp)
+			v.InspectorIdentity = &i
+		}
+	}
+	return v
+}
+
+// View is what seat s may see.
+func (g *Game) View(s engine.Seat) any {
+	v := View{Seat: s, PublicView: g.publicView(), Role: "killer", Choices: g.Legal(s)}
+	if v.Choices == nil {
+		v.Choices = []engine.Choice{}
+	}
+	id := g.killer
+	if s == Inspector {
+		v.Role = "inspector"
+		id = g.insp
+		v.Hand = g.cards(g.hand)
+		v.Drawn = g.cards(g.drawn)
+	}
+	if id >= 0 {
+		c := g.card(id)
+		v.Identity = &c
+		// The grid is shared with the public view: copy before marking.
+		grid := make([][]CellView, len(v.Grid))
+		for r, row := range v.Grid {
+			grid[r] = append([]CellView(nil), row...)
+			for c := range grid[r] {
+				cell := grid[r][c].Cell
+				if cell == v.Identity.Cell {
+					grid[r][c].Mine = true
+				}
+				rr, cc, _ := g.grid.ParseCell(cell)
+				if g.grid.Adjacent(g.grid.At(rr, cc), id) {
+					grid[r][c].Near = true
+				}
+			}
+		}
+		v.Grid = grid
+	}
+	return v
+}
+
+// Resample returns a copy of the game in which everything hidden from s
+// is redrawn at random, consistently with what s can see: for the Killer
+// the Inspector's identity, hand and the deck; for the Inspector the
+// Killer's identity and the deck; for engine.Public all of these.
+func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
+	c := g.Clone()
+	redrawKiller := s != Killer && c.killer >= 0
+	redrawInsp := s != Inspector
+	var pool []int
+	pool = append(pool, c.deck...)
+	if redrawKiller {
+		pool = append(pool, c.killer)
+	}
+	if redrawInsp {
+		pool = append(pool, c.hand...)
+		pool = append(pool, c.drawn...)
+		if c.insp >= 0 {
+			pool = append(pool, c.insp)
+		}
+	}
+	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	take := func(alive bool) int {
+		for i, id := range pool {
+			if !alive || !c.dead[id] {
+				pool = append(pool[:i:i], pool[i+1:]...)
+				return id
+			}
+		}
+		panic("noir: no card left to resample")
+	}
+	if redrawKiller {
+		c.killer = take(true)
+	}
+	if redrawInsp {
+		if c.insp >= 0 {
+			c.insp = take(true)
+		}
+		for i := range c.hand {
+			c.hand[i] = take(false)
+		}
+		for i := range c.drawn {
+			c.drawn[i] = take(false)
+		}
+		if len(c.drawn) == 4 {
+			// NC-6 needs a living card among the four; swap one in if needed.
+			ok := false
+			for _, id := range c.drawn {
+				ok = ok || !c.dead[id]
+			}
+			if !ok {
+				old := c.drawn[0]
+				c.drawn[0] = take(true)
+				pool = append(pool, old)
+			}
+		}
+	}
+	c.deck = pool
+	if c.cfg.Deck == Physical {
+		// A physical deck has no order anyone knows: keep it sorted.
+		sortInts(c.deck)
+	}
+	return c
+}
+
+func sortInts(xs []int) {
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module tablemaster
+
+go 1.26
