@@ -870,18 +870,18 @@ func (g *Game) answer(id, who int, key string, ev *events) {
 	if g.grid.Adjacent(who, id) {
 		yes = "@noir.yes"
 	}
-	ev.public(key, "suspect", g.sname(id), "answer", yes)
+	ev.reveal(key, "suspect", g.sname(id), "answer", yes)
 }
 
 // arrest is NC-12 and the pointing of NC-14.
 func (g *Game) arrest(id int, key string, ev *events) {
 	cell := g.cell(id)
 	if id == g.killer {
-		ev.public(key+"_yes", "suspect", g.sname(id), "cell", cell)
+		ev.reveal(key+"_yes", "suspect", g.sname(id), "cell", cell)
 		g.win(Inspector, "noir.win.arrested", ev)
 		return
 	}
-	ev.public(key+"_no", "suspect", g.sname(id), "cell", cell)
+	ev.reveal(key+"_no", "suspect", g.sname(id), "cell", cell)
 	g.phase = Play
 	g.endTurn()
 }
