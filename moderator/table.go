@@ -1,0 +1,549 @@
+package moderator
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"tablemaster/engine"
+)
+
+// Errors the pages and the console branch on.
+var (
+	// ErrStale: the action came from a page that was out of date.
+	ErrStale = errors.New("the page was out of date")
+	// ErrNothingToUndo: no action is left to undo.
+	ErrNothingToUndo = errors.New("nothing to undo")
+	// ErrNotActor: only the seat that acted may ask to undo it.
+	ErrNotActor = errors.New("only the player who acted can undo it")
+	// ErrNoRequest: there is no undo request to answer.
+	ErrNoRequest = errors.New("no undo request is waiting")
+)
+
+// applied is an action the game accepted, with what it produced.
+type applied struct {
+	seat   engine.Seat
+	action engine.Action
+	events []engine.Event
+	public bool // it was one of the seat's public choices
+}
+
+// FeedItem is one line of a table's story: an event, or an undo notice.
+type FeedItem struct {
+	Seq    int
+	Seat   engine.Seat // who acted (Public for the console)
+	Event  engine.Event
+	Undone bool // the action was later undone
+	act    int  // index into applied, -1 for notices
+}
+
+// UndoRequest is an undo waiting for the seats that learned something.
+type UndoRequest struct {
+	By      engine.Seat   // who asked (Public: the GM console)
+	Actor   engine.Seat   // who took the action
+	Action  engine.Action // what would be undone
+	Waiting []engine.Seat // seats that still have to agree
+}
+
+// Table is one game in progress. Every change goes through one locked
+// path that validates, writes the log (synced), updates the state and only
+// then wakes the devices (DESIGN.md principle 3).
+type Table struct {
+	mu      sync.Mutex
+	hdr     Header
+	kind    *Kind
+	game    engine.Game
+	log     *Log
+	applied []applied
+	feed    []FeedItem
+	undo    *UndoRequest
+	// stateVer counts accepted actions and undos: forms carry it, so an
+	// action from an out-of-date page is refused. version also counts
+	// relinks and undo requests: it drives the live updates.
+	stateVer, version int
+	clock             func() time.Time
+	subs              map[chan struct{}]struct{}
+	closed            bool
+	joined            map[engine.Seat]bool
+	online            map[engine.Seat]int
+}
+
+// NewToken returns 128 random bits, URL-safe.
+func NewToken() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+func newTableID(now time.Time) string {
+	var b [3]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return now.Format("20060102-1504") + "-" + hex.EncodeToString(b[:])
+}
+
+// newTable builds a table from its header, replaying records if any.
+func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*Table, error) {
+	kind, err := KindNamed(hdr.Game)
+	if err != nil {
+		return nil, err
+	}
+	if len(hdr.Tokens) != len(hdr.Seats) {
+		return nil, fmt.Errorf("table %s: %d seats but %d links", hdr.ID, len(hdr.Seats), len(hdr.Tokens))
+	}
+	g, err := kind.New(hdr.Options, hdr.Seed)
+	if err != nil {
+		return nil, err
+	}
+	if g.Seats() != len(hdr.Seats) {
+		return nil, fmt.Errorf("table %s: %s needs %d players, not %d", hdr.ID, hdr.Game, g.Seats(), len(hdr.Seats))
+	}
+	t := &Table{hdr: hdr, kind: kind, game: g, log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
+	for i, r := range records {
+		switch r.Type {
+		case "table":
+		case "act":
+			if _, err := t.applyLocked(engine.Seat(r.Seat), engine.Action(r.Action)); err != nil {
+				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
+			}
+		case "undo":
+			if err := t.undoLocked(engine.Seat(r.Seat)); err != nil {
+				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
+			}
+		case "relink":
+			if r.Seat < 0 || r.Seat >= len(t.hdr.Tokens) {
+				return nil, fmt.Errorf("table %s, log line %d: no seat %d", hdr.ID, i+1, r.Seat)
+			}
+			t.hdr.Tokens[r.Seat] = r.Token
+		default:
+			return nil, fmt.Errorf("table %s, log line %d: unknown record %q", hdr.ID, i+1, r.Type)
+		}
+	}
+	return t, nil
+}
+
+// ID names the table.
+func (t *Table) ID() string { return t.hdr.ID }
+
+// Header returns a copy of the table's header (links included).
+func (t *Table) Header() Header {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	h := t.hdr
+	h.Seats = append([]string(nil), t.hdr.Seats...)
+	h.Tokens = append([]string(nil), t.hdr.Tokens...)
+	return h
+}
+
+// Kind is the game the table plays.
+func (t *Table) Kind() *Kind { return t.kind }
+
+// SeatName is the name of a seat, or "" for Public.
+func (t *Table) SeatName(s engine.Seat) string {
+	if s < 0 || int(s) >= len(t.hdr.Seats) {
+		return ""
+	}
+	return t.hdr.Seats[s]
+}
+
+// Snapshot is everything a page or the console needs at one moment, taken
+// under the lock so it is consistent.
+type Snapshot struct {
+	View     any // the seat's View, or the PublicView for Public
+	Choices  []engine.Choice
+	Feed     []FeedItem
+	Todo     []engine.Event // the physical-table instructions of the last action
+	Undo     *UndoRequest
+	CanUndo  bool // the seat may ask to undo the last action
+	StateVer int
+	Version  int
+	Outcome  engine.Outcome
+	Seats    []string
+}
+
+// Snapshot returns what seat s (or Public) may see now. Only views and
+// the events s is told ever leave this function.
+func (t *Table) Snapshot(s engine.Seat) Snapshot {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	snap := Snapshot{StateVer: t.stateVer, Version: t.version, Outcome: t.game.Outcome(),
+		Seats: append([]string(nil), t.hdr.Seats...)}
+	if s == engine.Public {
+		snap.View = t.game.PublicView()
+	} else {
+		snap.View = t.game.View(s)
+		snap.Choices = t.game.Legal(s)
+	}
+	for _, f := range t.feed {
+		if f.Event.Sees(s) && (s != engine.Public || f.Event.IsPublic()) {
+			snap.Feed = append(snap.Feed, f)
+		}
+	}
+	if n := len(t.applied); n > 0 {
+		for _, e := range t.applied[n-1].events {
+			if e.Table && e.IsPublic() {
+				snap.Todo = append(snap.Todo, e)
+			}
+		}
+		snap.CanUndo = s != engine.Public && t.applied[n-1].seat == s && !t.game.Outcome().Over
+	}
+	if t.undo != nil {
+		u := *t.undo
+		u.Waiting = append([]engine.Seat(nil), t.undo.Waiting...)
+		snap.Undo = &u
+	}
+	return snap
+}
+
+// Legal lists seat s's choices now.
+func (t *Table) Legal(s engine.Seat) []engine.Choice {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.game.Legal(s)
+}
+
+// Decode reads typed notation for seat s into the canonical action.
+func (t *Table) Decode(s engine.Seat, text string) (engine.Action, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.game.Decode(s, text)
+}
+
+// Act applies an action for seat s. stateVer is the version of the page the
+// action came from (-1: the console or a script, which are always current).
+// The action is on disk before anyone is told.
+func (t *Table) Act(s engine.Seat, text string, stateVer int) ([]engine.Event, error) {
+	t.mu.Lock()
+	if stateVer >= 0 && stateVer != t.stateVer {
+		t.mu.Unlock()
+		return nil, ErrStale
+	}
+	a, err := t.game.Decode(s, text)
+	if err != nil {
+		t.mu.Unlock()
+		return nil, err
+	}
+	events, err := t.applyLocked(s, a)
+	if err != nil {
+		t.mu.Unlock()
+		return nil, err
+	}
+	if err := t.appendLocked(Record{Type: "act", Seat: int(s), Action: string(a)}); err != nil {
+		// Not on disk, so it did not happen: rebuild without it.
+		t.applied = t.applied[:len(t.applied)-1]
+		t.rebuildLocked()
+		t.mu.Unlock()
+		return nil, err
+	}
+	t.stateVer++
+	t.version++
+	t.undo = nil
+	t.mu.Unlock()
+	t.notify()
+	return events, nil
+}
+
+// appendLocked writes a record to the log, if the table has one.
+func (t *Table) appendLocked(r Record) error {
+	if t.log == nil {
+		return nil
+	}
+	r.At = t.clock().UTC()
+	return t.log.Append(r)
+}
+
+func (t *Table) applyLocked(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	public := false
+	for _, c := range t.game.Legal(s) {
+		if c.Action == a {
+			public = c.Public
+		}
+	}
+	events, err := t.game.Apply(s, a)
+	if err != nil {
+		return nil, err
+	}
+	t.applied = append(t.applied, applied{seat: s, action: a, events: events, public: public})
+	for _, e := range events {
+		t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: s, Event: e, act: len(t.applied) - 1})
+	}
+	return events, nil
+}
+
+// rebuildLocked replays the game from its seed and the applied actions.
+func (t *Table) rebuildLocked() {
+	g, err := t.kind.New(t.hdr.Options, t.hdr.Seed)
+	if err != nil {
+		panic(err) // it was built from the same options before
+	}
+	for i, ap := range t.applied {
+		ev, err := g.Apply(ap.seat, ap.action)
+		if err != nil {
+			panic(fmt.Sprintf("moderator: replay of %q failed: %v", ap.action, err))
+		}
+		t.applied[i].events = ev
+	}
+	t.game = g
+}
+
+// learners are the seats that learned something hidden or random from the
+// last action (DESIGN.md principle 4), or nil when it revealed nothing.
+func (t *Table) learnersLocked() []engine.Seat {
+	ap := t.applied[len(t.applied)-1]
+	seen := map[engine.Seat]bool{}
+	for _, e := range ap.events {
+		if !e.Reveal && !e.Random {
+			continue
+		}
+		for s := 0; s < t.game.Seats(); s++ {
+			if e.Sees(engine.Seat(s)) {
+				seen[engine.Seat(s)] = true
+			}
+		}
+	}
+	var out []engine.Seat
+	for s := 0; s < t.game.Seats(); s++ {
+		if seen[engine.Seat(s)] {
+			out = append(out, engine.Seat(s))
+		}
+	}
+	return out
+}
+
+// RequestUndo asks to undo the last action. The actor undoes it alone as
+// long as it revealed nothing hidden and drew nothing random; otherwise
+// every seat that learned something (and the actor, if the GM console
+// asked) must agree with ConfirmUndo. The console may undo a public action
+// alone. done is true when the undo took place at once.
+func (t *Table) RequestUndo(by engine.Seat) (done bool, err error) {
+	t.mu.Lock()
+	if len(t.applied) == 0 {
+		t.mu.Unlock()
+		return false, ErrNothingToUndo
+	}
+	ap := t.applied[len(t.applied)-1]
+	if by != engine.Public && by != ap.seat {
+		t.mu.Unlock()
+		return false, ErrNotActor
+	}
+	learners := t.learnersLocked()
+	if len(learners) == 0 && (by == ap.seat || ap.public) {
+		err := t.doUndoLocked(by)
+		t.mu.Unlock()
+		if err == nil {
+			t.notify()
+		}
+		return err == nil, err
+	}
+	waiting := []engine.Seat{}
+	need := map[engine.Seat]bool{ap.seat: true}
+	for _, s := range learners {
+		need[s] = true
+	}
+	for s := 0; s < t.game.Seats(); s++ {
+		if need[engine.Seat(s)] && engine.Seat(s) != by {
+			waiting = append(waiting, engine.Seat(s))
+		}
+	}
+	if len(waiting) == 0 {
+		err := t.doUndoLocked(by)
+		t.mu.Unlock()
+		if err == nil {
+			t.notify()
+		}
+		return err == nil, err
+	}
+	t.undo = &UndoRequest{By: by, Actor: ap.seat, Action: ap.action, Waiting: waiting}
+	t.version++
+	t.mu.Unlock()
+	t.notify()
+	return false, nil
+}
+
+// ConfirmUndo records seat s's answer to the waiting undo request. A "no"
+// cancels the request; the last "yes" carries out the undo.
+func (t *Table) ConfirmUndo(s engine.Seat, yes bool) (done bool, err error) {
+	t.mu.Lock()
+	u := t.undo
+	if u == nil {
+		t.mu.Unlock()
+		return false, ErrNoRequest
+	}
+	idx := -1
+	for i, w := range u.Waiting {
+		if w == s {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		t.mu.Unlock()
+		return false, ErrNoRequest
+	}
+	if !yes {
+		t.undo = nil
+		t.version++
+		t.mu.Unlock()
+		t.notify()
+		return false, nil
+	}
+	u.Waiting = append(u.Waiting[:idx], u.Waiting[idx+1:]...)
+	if len(u.Waiting) > 0 {
+		t.version++
+		t.mu.Unlock()
+		t.notify()
+		return false, nil
+	}
+	err = t.doUndoLocked(u.By)
+	t.mu.Unlock()
+	if err == nil {
+		t.notify()
+	}
+	return err == nil, err
+}
+
+func (t *Table) doUndoLocked(by engine.Seat) error {
+	if err := t.appendLocked(Record{Type: "undo", Seat: int(by)}); err != nil {
+		return err
+	}
+	t.undo = nil
+	t.stateVer++
+	t.version++
+	return t.undoLocked(by)
+}
+
+// undoLocked removes the last action from the game and marks it undone in
+// the feed; the log keeps both the action and the undo.
+func (t *Table) undoLocked(by engine.Seat) error {
+	if len(t.applied) == 0 {
+		return ErrNothingToUndo
+	}
+	n := len(t.applied) - 1
+	ap := t.applied[n]
+	t.applied = t.applied[:n]
+	for i := range t.feed {
+		if t.feed[i].act == n {
+			t.feed[i].Undone = true
+			t.feed[i].act = -1
+		}
+	}
+	t.rebuildLocked()
+	t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: by, act: -1,
+		Event: engine.Event{Msg: engine.M("mod.ev.undone", "action", string(ap.action), "by", t.seatLabel(by))}})
+	return nil
+}
+
+func (t *Table) seatLabel(s engine.Seat) string {
+	if s == engine.Public {
+		return "@mod.gm"
+	}
+	return t.hdr.Seats[s]
+}
+
+// Relink gives seat s a new link; the old one stops working at once.
+func (t *Table) Relink(s engine.Seat) (string, error) {
+	t.mu.Lock()
+	if s < 0 || int(s) >= len(t.hdr.Tokens) {
+		t.mu.Unlock()
+		return "", fmt.Errorf("no seat %d", s)
+	}
+	tok := NewToken()
+	if err := t.appendLocked(Record{Type: "relink", Seat: int(s), Token: tok}); err != nil {
+		t.mu.Unlock()
+		return "", err
+	}
+	t.hdr.Tokens[s] = tok
+	t.version++
+	t.mu.Unlock()
+	t.notify()
+	return tok, nil
+}
+
+// Subscribe returns a channel that receives a signal after every change.
+// Signals coalesce: a slow reader sees the latest state, never a backlog.
+func (t *Table) Subscribe() (ch chan struct{}, cancel func()) {
+	ch = make(chan struct{}, 1)
+	t.mu.Lock()
+	t.subs[ch] = struct{}{}
+	t.mu.Unlock()
+	return ch, func() {
+		t.mu.Lock()
+		delete(t.subs, ch)
+		t.mu.Unlock()
+	}
+}
+
+func (t *Table) notify() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for ch := range t.subs {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// Close closes the log.
+func (t *Table) Close() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed || t.log == nil {
+		return nil
+	}
+	t.closed = true
+	return t.log.Close()
+}
+
+// MarkJoined records that a seat opened its link; the table screen shows it.
+func (t *Table) MarkJoined(s engine.Seat) {
+	t.mu.Lock()
+	if t.joined == nil {
+		t.joined = map[engine.Seat]bool{}
+	}
+	first := !t.joined[s]
+	t.joined[s] = true
+	if first {
+		t.version++
+	}
+	t.mu.Unlock()
+	if first {
+		t.notify()
+	}
+}
+
+// connect counts a seat's live connections (+1 on open, -1 on close).
+func (t *Table) connect(s engine.Seat, d int) {
+	t.mu.Lock()
+	if t.online == nil {
+		t.online = map[engine.Seat]int{}
+	}
+	t.online[s] += d
+	t.version++
+	t.mu.Unlock()
+	t.notify()
+}
+
+func (t *Table) currentVersion() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.version
+}
+
+// Presence says, seat by seat, whether the link was opened and how many
+// pages hold it open now.
+func (t *Table) Presence() (joined []bool, online []int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for i := range t.hdr.Seats {
+		joined = append(joined, t.joined[engine.Seat(i)])
+		online = append(online, t.online[engine.Seat(i)])
+	}
+	return joined, online
+}
