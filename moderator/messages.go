@@ -31,6 +31,52 @@ func init() {
 		"mod.moves":               {EN: "Your other moves (tap to show; they give away your secrets)", JA: "その他の行動（タップで表示。秘密が分かるので注意）"},
 		"mod.story":               {EN: "What happened", JA: "これまでの経過"},
 
+		"mod.con.no_seat":      {EN: "no player called “{name}” (players: {seats})", JA: "「{name}」という名前のプレイヤーはいません（プレイヤー：{seats}）"},
+		"mod.con.table_url":    {EN: "Table screen (open it on the laptop or a TV):", JA: "テーブル画面（ノートPCやテレビで開いてください）："},
+		"mod.con.show_qr":      {EN: "Only {seat} looks now. Press Enter to show their QR code.", JA: "{seat}さんだけが見てください。Enterで QRコードを表示します。"},
+		"mod.con.seat_link":    {EN: "Link of {seat} (private):", JA: "{seat}さんのリンク（秘密）："},
+		"mod.con.hide_qr":      {EN: "Scanned? Press Enter to hide it.", JA: "読み取りましたか？Enterで隠します。"},
+		"mod.con.relinked":     {EN: "New link for {seat}; the old one no longer works.", JA: "{seat}さんに新しいリンクを発行しました。古いリンクは使えません。"},
+		"mod.con.answer_who":   {EN: "say who answers, as in “Ben: agree”", JA: "誰が答えるか書いてください（例：「Ben: agree」）"},
+		"mod.con.on_phone":     {EN: "{seat} does this on their own phone: it would show a secret here", JA: "{seat}さんは自分のスマホで操作してください（ここでは秘密が見えてしまいます）"},
+		"mod.con.undo_waiting": {EN: "Undo requested; waiting for {seats} to agree on their phones.", JA: "取り消しを申請しました。{seats}さんのスマホでの同意を待っています。"},
+		"mod.con.undo_refused": {EN: "The undo was refused.", JA: "取り消しは拒否されました。"},
+		"mod.con.print_later":  {EN: "printing join cards comes with the printables", JA: "参加カードの印刷は印刷機能で提供されます"},
+		"mod.con.unknown":      {EN: "unknown command “{text}”; type help", JA: "「{text}」は不明なコマンドです。helpと入力してください"},
+		"mod.con.nobody":       {EN: "nobody is to move", JA: "手番のプレイヤーがいません"},
+		"mod.con.script_line":  {EN: "line {line}: {err}", JA: "{line}行目：{err}"},
+		"mod.con.ready":        {EN: "Type a command (help lists them).", JA: "コマンドを入力してください（helpで一覧）。"},
+		"mod.con.pass_to":      {EN: "Pass the laptop to {seat}, then press Enter.", JA: "ノートPCを{seat}さんに渡して、Enterを押してください。"},
+		"mod.con.undo_confirm": {EN: "Agree to undo “{action}”?", JA: "「{action}」の取り消しに同意しますか？"},
+		"mod.con.hide":         {EN: "Press Enter to hide your screen.", JA: "Enterで画面を隠します。"},
+		"mod.con.private":      {EN: "— {seat}: your private screen —", JA: "— {seat}さん専用の画面 —"},
+		"mod.con.back":         {EN: "(nothing now: hide my screen)", JA: "（何もしない：画面を隠す）"},
+		"mod.con.choose":       {EN: "Your move", JA: "あなたの行動"},
+		"mod.con.help": {EN: `Commands (one per line; also the language of --script files):
+  status              the board and whose turn it is
+  links               the table screen link, then each seat's QR code
+  relink NAME         a new link for NAME (lost phone); the old one stops working
+  shift row 2 left    a public action for whoever is to move (shifts)
+  NAME: ACTION        an action as a seat (scripts and pass-and-play only)
+  undo                undo the last action (the players who learned something agree on their phones)
+  NAME: undo | NAME: agree | NAME: refuse   the same, as a seat (scripts)
+  help | quit
+  # starts a comment`, JA: `コマンド（1行に1つ。--scriptファイルも同じ書き方）：
+  status              盤面と手番
+  links               テーブル画面のリンクと各席のQRコード
+  relink 名前         その人に新しいリンクを発行（古いリンクは無効）
+  shift row 2 left    手番の人の公開行動（移動）
+  名前: 行動          席として行動（スクリプトとパス＆プレイのみ）
+  undo                直前の操作を取り消す（何かを知った人がスマホで同意）
+  名前: undo / 名前: agree / 名前: refuse   同上、席として（スクリプト）
+  help / quit
+  # 以降はコメント`},
+		"noir.help": {EN: `Noir actions (cells like B3 or cards like S7, ♠7, H7 are both accepted):
+  draw | drew H7 | kill B3 | shift row 2 left | shift col B up | disguise
+  arrest C4 | clear | clear H7 | citizen D9 | point B2 | keep D9`, JA: `ノワールの行動（B3のようなマス、S7・♠7・H7のようなカードのどちらでも可）：
+  draw（引く） | drew H7（引いたカード） | kill B3（殺害） | shift row 2 left / shift col B up（移動） | disguise（変装）
+  arrest C4（逮捕） | clear / clear H7（疑いを晴らす） | citizen D9 / point B2（市民逮捕） | keep D9（正体を選ぶ）`},
+
 		"noir.ui.identity":    {EN: "Your identity:", JA: "あなたの正体："},
 		"noir.ui.no_identity": {EN: "You have no identity yet.", JA: "まだ正体はありません。"},
 		"noir.ui.hand":        {EN: "Your hand:", JA: "手札："},

@@ -1,0 +1,184 @@
+package moderator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"tablemaster/engine"
+	"tablemaster/moderator/term"
+)
+
+// Interactive runs the GM console at a terminal until quit, Ctrl-C or the
+// end of input. Public events are printed as they happen.
+func (c *Console) Interactive(ctx context.Context) error {
+	c.Status()
+	c.skipPrinted()
+	fmt.Fprintln(c.Out, c.s("mod.con.ready"))
+	ch, cancel := c.T.Subscribe()
+	defer cancel()
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case <-ch:
+				c.PrintNew()
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for {
+		line, err := c.Prompter.Input("tablemaster>", "")
+		if errors.Is(err, term.ErrInterrupted) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		cmd, ok, err := ParseLine(line)
+		if err != nil {
+			fmt.Fprintf(c.Out, "✗ %v\n", err)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		err = c.Exec(cmd, false)
+		if errors.Is(err, ErrQuit) {
+			return nil
+		}
+		if err != nil {
+			fmt.Fprintf(c.Out, "✗ %v\n", err)
+		}
+		c.PrintNew()
+	}
+}
+
+// Pass plays without phones: the laptop goes from player to player, each
+// private screen hidden behind "pass the laptop to X, press Enter".
+func (c *Console) Pass() error {
+	seen := map[engine.Seat]int{}
+	for {
+		c.PrintNew()
+		snap := c.T.Snapshot(engine.Public)
+		if snap.Outcome.Over {
+			c.Status()
+			return nil
+		}
+		if u := snap.Undo; u != nil && len(u.Waiting) > 0 {
+			s := u.Waiting[0]
+			if err := c.Prompter.Wait(c.s("mod.con.pass_to", "seat", c.seatLabel(s))); err != nil {
+				return err
+			}
+			yes, err := c.Prompter.Confirm(c.s("mod.con.undo_confirm", "action", string(u.Action)), false)
+			if err != nil {
+				return err
+			}
+			if _, err := c.T.ConfirmUndo(s, yes); err != nil {
+				fmt.Fprintf(c.Out, "✗ %s\n", errText(c.Lang, err))
+			}
+			fmt.Fprint(c.Out, clearScreen)
+			continue
+		}
+		seat := engine.Public
+		for i := range snap.Seats {
+			if len(c.T.Legal(engine.Seat(i))) > 0 {
+				seat = engine.Seat(i)
+				break
+			}
+		}
+		if seat == engine.Public {
+			return errors.New(c.s("mod.con.nobody"))
+		}
+		c.Status()
+		if err := c.Prompter.Wait(c.s("mod.con.pass_to", "seat", c.seatLabel(seat))); err != nil {
+			return err
+		}
+		fmt.Fprint(c.Out, clearScreen)
+		if err := c.privateTurn(seat, seen); err != nil {
+			return err
+		}
+		if err := c.Prompter.Wait(c.s("mod.con.hide")); err != nil {
+			return err
+		}
+		fmt.Fprint(c.Out, clearScreen)
+	}
+}
+
+// privateTurn shows one seat its own screen and takes its action.
+func (c *Console) privateTurn(seat engine.Seat, seen map[engine.Seat]int) error {
+	own := c.T.Snapshot(seat)
+	fmt.Fprintln(c.Out, c.s("mod.con.private", "seat", c.seatLabel(seat)))
+	fmt.Fprint(c.Out, TextView(c.T, own, c.Lang))
+	c.printPrivate(seat, own, seen)
+	const undoOpt, hideOpt = -1, -2
+	var labels []string
+	var acts []int
+	for i, ch := range own.Choices {
+		labels = append(labels, c.Lang.Text(ch.Group)+": "+c.Lang.Text(ch.Label))
+		acts = append(acts, i)
+	}
+	if own.CanUndo {
+		labels = append(labels, c.s("mod.undo.button"))
+		acts = append(acts, undoOpt)
+	}
+	labels = append(labels, c.s("mod.con.back"))
+	acts = append(acts, hideOpt)
+	i, err := c.Prompter.Select(c.s("mod.con.choose"), labels, 0)
+	if err != nil {
+		return err
+	}
+	switch acts[i] {
+	case hideOpt:
+		return nil
+	case undoOpt:
+		if _, err := c.T.RequestUndo(seat); err != nil {
+			fmt.Fprintf(c.Out, "✗ %s\n", errText(c.Lang, err))
+		}
+	default:
+		if _, err := c.T.Act(seat, string(own.Choices[acts[i]].Action), own.StateVer); err != nil {
+			fmt.Fprintf(c.Out, "✗ %s\n", errText(c.Lang, err))
+		}
+	}
+	c.printPrivate(seat, c.T.Snapshot(seat), seen)
+	return nil
+}
+
+// printPrivate prints what the seat was told privately since last time.
+func (c *Console) printPrivate(seat engine.Seat, snap Snapshot, seen map[engine.Seat]int) {
+	for _, f := range snap.Feed {
+		if f.Seq < seen[seat] {
+			continue
+		}
+		seen[seat] = f.Seq + 1
+		if !f.Event.IsPublic() {
+			fmt.Fprintf(c.Out, "  🔒 %s\n", c.Lang.Text(f.Event.Msg))
+		}
+	}
+}
+
+// Headless serves without a terminal: the links as text lines, then the
+// public events as they happen, until ctx ends. It never prompts.
+func (c *Console) Headless(ctx context.Context) {
+	fmt.Fprintf(c.Out, "table %s\n", c.TableURL())
+	h := c.T.Header()
+	for i, name := range h.Seats {
+		fmt.Fprintf(c.Out, "seat %s %s\n", strings.ReplaceAll(name, " ", "_"), c.SeatURL(engine.Seat(i)))
+	}
+	c.PrintNew()
+	ch, cancel := c.T.Subscribe()
+	defer cancel()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ch:
+			c.PrintNew()
+		}
+	}
+}
