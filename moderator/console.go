@@ -132,21 +132,23 @@ func (c *Console) Links() error {
 	h := c.T.Header()
 	for i := range h.Seats {
 		s := engine.Seat(i)
-		if c.Prompter != nil && c.QR != nil {
-			if err := c.Prompter.Wait(c.s("mod.con.show_qr", "seat", c.seatLabel(s))); err != nil {
-				return err
-			}
-			if qr, err := c.QR(c.SeatURL(s)); err == nil {
-				fmt.Fprint(c.Out, qr)
-			}
+		if c.Prompter == nil || c.QR == nil {
 			fmt.Fprintf(c.Out, "%s\n  %s\n", c.s("mod.con.seat_link", "seat", c.seatLabel(s)), c.SeatURL(s))
-			if err := c.Prompter.Wait(c.s("mod.con.hide_qr")); err != nil {
-				return err
-			}
-			fmt.Fprint(c.Out, clearScreen)
 			continue
 		}
+		// One code at a time, so nobody scans another's.
+		if qr, err := c.QR(c.SeatURL(s)); err == nil {
+			fmt.Fprint(c.Out, qr)
+		}
 		fmt.Fprintf(c.Out, "%s\n  %s\n", c.s("mod.con.seat_link", "seat", c.seatLabel(s)), c.SeatURL(s))
+		next := c.s("mod.con.hide_qr")
+		if i+1 < len(h.Seats) {
+			next = c.s("mod.con.next_qr", "seat", c.seatLabel(engine.Seat(i+1)))
+		}
+		if err := c.Prompter.Wait(next); err != nil {
+			return err
+		}
+		fmt.Fprint(c.Out, clearScreen)
 	}
 	return nil
 }

@@ -35,6 +35,7 @@ func init() {
 		"mod.con.table_url":    {EN: "Table screen (open it on the laptop or a TV):", JA: "テーブル画面（ノートPCやテレビで開いてください）："},
 		"mod.con.show_qr":      {EN: "Only {seat} looks now. Press Enter to show their QR code.", JA: "{seat}さんだけが見てください。Enterで QRコードを表示します。"},
 		"mod.con.seat_link":    {EN: "Link of {seat} (private):", JA: "{seat}さんのリンク（秘密）："},
+		"mod.con.next_qr":      {EN: "Scanned? Press Enter to hide it and show the code of {seat}.", JA: "読み取りましたか？Enterで隠して{seat}さんのコードを表示します。"},
 		"mod.con.hide_qr":      {EN: "Scanned? Press Enter to hide it.", JA: "読み取りましたか？Enterで隠します。"},
 		"mod.con.relinked":     {EN: "New link for {seat}; the old one no longer works.", JA: "{seat}さんに新しいリンクを発行しました。古いリンクは使えません。"},
 		"mod.con.answer_who":   {EN: "say who answers, as in “Ben: agree”", JA: "誰が答えるか書いてください（例：「Ben: agree」）"},

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"io"
+	"net"
+	"os"
+	"time"
+
+	"tablemaster/engine"
+	"tablemaster/moderator/term"
+)
+
+// Factory hands every command its side effects — streams, terminal,
+// prompter, clock, seed, network — so tests can replace each one (the
+// cli/cli pattern).
+type Factory struct {
+	In           io.Reader
+	Out, ErrOut  io.Writer
+	IsTerminal   func() bool
+	Prompter     func() term.Prompter
+	Now          func() time.Time
+	Seed         func() uint64
+	Listen       func(addr string) (net.Listener, error)
+	LANAddress   func() net.IP
+	Getenv       func(string) string
+	QR           func(string) (string, error)
+	SignalNotify func() (<-chan os.Signal, func())
+}
+
+func newFactory() *Factory {
+	return &Factory{
+		In:     os.Stdin,
+		Out:    os.Stdout,
+		ErrOut: os.Stderr,
+		IsTerminal: func() bool {
+			return term.IsTerminal(os.Stdin) && term.IsTerminal(os.Stdout)
+		},
+		Prompter:     func() term.Prompter { return term.NewPromptui(os.Stdin, os.Stdout) },
+		Now:          time.Now,
+		Seed:         func() uint64 { return uint64(time.Now().UnixNano()) },
+		Listen:       func(addr string) (net.Listener, error) { return net.Listen("tcp", addr) },
+		LANAddress:   term.LANAddress,
+		Getenv:       os.Getenv,
+		QR:           term.QR,
+		SignalNotify: notifySignals,
+	}
+}
+
+// lang picks the console language: --lang, else the environment.
+func (f *Factory) lang(flag string) (engine.Lang, error) {
+	if flag != "" {
+		l, ok := engine.ParseLang(flag)
+		if !ok {
+			return engine.EN, errorf("--lang must be en or ja, not %q", flag)
+		}
+		return l, nil
+	}
+	for _, v := range []string{"TABLEMASTER_LANG", "LC_ALL", "LC_MESSAGES", "LANG"} {
+		if s := f.Getenv(v); s != "" {
+			l, _ := engine.ParseLang(s)
+			return l, nil
+		}
+	}
+	return engine.EN, nil
+}

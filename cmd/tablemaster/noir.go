@@ -1,0 +1,157 @@
+package main
+
+import (
+	"net"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"tablemaster/engine"
+	"tablemaster/engine/noir"
+	"tablemaster/moderator"
+)
+
+// noirOptions holds the flags of `tablemaster noir` and its dependencies.
+type noirOptions struct {
+	f *Factory
+	g *globalOptions
+
+	Players   []string
+	Addr      string
+	Port      int
+	Seed      uint64
+	SeedSet   bool
+	Deck      string
+	Layout    string
+	ShiftRule string
+	Kings     bool
+	Pass      bool
+	Script    string
+	Reveal    bool
+}
+
+func newCmdNoir(f *Factory, g *globalOptions, runF func(*noirOptions) error) *cobra.Command {
+	opts := &noirOptions{f: f, g: g}
+	cmd := &cobra.Command{
+		Use:   "noir",
+		Short: "Noir: Killer vs Inspector, with one deck of playing cards",
+		Long: `Start a table of Noir: Killer vs Inspector (playing-card variant).
+The first player is the Killer, the second the Inspector. Each scans their
+QR code; the table screen link goes on the laptop or a TV.`,
+		Example: `  tablemaster noir --players Aki,Ben
+  tablemaster noir --pass
+  tablemaster noir --script game.txt --reveal --seed 42`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.SeedSet = cmd.Flags().Changed("seed")
+			if runF != nil {
+				return runF(opts)
+			}
+			return noirRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringSliceVar(&opts.Players, "players", nil, "the two players, Killer first (default Killer,Inspector)")
+	fl.StringVar(&opts.Addr, "addr", "", "address phones use to reach this laptop (default: found on the LAN)")
+	fl.IntVar(&opts.Port, "port", 0, "port to serve on (default: a free one)")
+	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the deal (default: from the clock)")
+	fl.StringVar(&opts.Deck, "deck", "virtual", "virtual (tablemaster deals the evidence cards) or physical (enter real draws)")
+	fl.StringVar(&opts.Layout, "layout", "ordered", "ordered or shuffled layout of the suspects")
+	fl.BoolVar(&opts.Kings, "kings", false, "♠K and ♥K stand in for the two Jokers")
+	fl.StringVar(&opts.ShiftRule, "shift-rule", "no-repeat", "no-repeat (no earlier position again) or no-undo (no undoing the last shift)")
+	fl.BoolVar(&opts.Pass, "pass", false, "no phones: pass the laptop round")
+	fl.StringVar(&opts.Script, "script", "", "run the console commands in FILE, then stop")
+	fl.BoolVar(&opts.Reveal, "reveal", false, "with --script: also print what each seat was told privately")
+	return cmd
+}
+
+func noirRun(o *noirOptions) error {
+	f := o.f
+	lang, err := f.lang(o.g.Lang)
+	if err != nil {
+		return err
+	}
+	var cfg noir.Config
+	if cfg.Deck, err = noir.ParseDeck(o.Deck); err != nil {
+		return err
+	}
+	if cfg.Layout, err = noir.ParseLayout(o.Layout); err != nil {
+		return err
+	}
+	if cfg.ShiftRule, err = noir.ParseShiftRule(o.ShiftRule); err != nil {
+		return err
+	}
+	cfg.Kings = o.Kings
+	if o.Reveal && o.Script == "" {
+		return errorf("--reveal goes with --script (the console never shows secrets at the table)")
+	}
+	players := o.Players
+	if len(players) == 0 {
+		players = []string{lang.S("noir.role.killer"), lang.S("noir.role.inspector")}
+	}
+	for i := range players {
+		players[i] = strings.TrimSpace(players[i])
+	}
+	if len(players) != 2 {
+		return errorf("noir is for two players (Killer first, then Inspector), not %d: --players Aki,Ben", len(players))
+	}
+	// Read the script first: a typo stops the run before anything starts.
+	var script []moderator.Command
+	if o.Script != "" {
+		file, err := os.Open(o.Script)
+		if err != nil {
+			return errorf("cannot read the script: %v", err)
+		}
+		script, err = moderator.ParseScript(file)
+		file.Close()
+		if err != nil {
+			return errorf("%s: %v", o.Script, err)
+		}
+		if script == nil {
+			script = []moderator.Command{}
+		}
+	}
+	seed := o.Seed
+	if !o.SeedSet {
+		seed = f.Seed()
+	}
+	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "noir", Seats: players, Options: cfg, Seed: seed},
+		o.Addr, o.Port, script, o.Pass, o.Reveal)
+}
+
+// startTable opens the store, starts serving, creates the table and hands
+// the terminal to its console.
+func startTable(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.NewTableSpec,
+	addr string, port int, script []moderator.Command, pass, reveal bool) error {
+	st, err := openStore(f, g)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if addr == "" {
+		addr = f.LANAddress().String()
+	}
+	var ln net.Listener
+	if script == nil {
+		// Listen before the table exists: its links carry the port.
+		if ln, err = listen(f, port); err != nil {
+			return err
+		}
+		port = portOf(ln)
+	}
+	spec.Addr, spec.Port, spec.Lang = addr, port, lang
+	t, err := st.Create(spec)
+	if err != nil {
+		if ln != nil {
+			ln.Close()
+		}
+		return err
+	}
+	if ln != nil {
+		srv := serve(f, st, ln, lang)
+		defer srv.stop()
+	}
+	c := &moderator.Console{T: t, Out: f.Out, Lang: lang, Reveal: reveal, BaseURL: baseURL(addr, port), QR: f.QR}
+	return runConsole(f, c, script, pass)
+}
