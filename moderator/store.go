@@ -39,7 +39,12 @@ type Store struct {
 
 // NewStore opens a state folder, creating it (user-only) if needed.
 func NewStore(dir string, clock func() time.Time) (*Store, error) {
-	if err := os.MkdirAll(filepath.Join(dir, "tables"), 0o700); err != nil {
+	tables := filepath.Join(dir, "tables")
+	if err := os.MkdirAll(tables, 0o700); err != nil {
+		return nil, err
+	}
+	// The logs hold every secret and every link: user only.
+	if err := os.Chmod(tables, 0o700); err != nil {
 		return nil, err
 	}
 	if clock == nil {

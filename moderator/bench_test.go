@@ -1,0 +1,236 @@
+package moderator
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"tablemaster/engine"
+	"tablemaster/engine/noir"
+)
+
+// The benchmarks are for profiling the path an action takes to every
+// device, e.g.
+//
+//	go test ./moderator -run '^$' -bench Act/subs=10/log=none -cpuprofile cpu.out
+//	go tool pprof -top moderator.test cpu.out
+
+// perfMidGame is a table 40 moves into a long game: a full phone story.
+func perfMidGame(b *testing.B) (*Store, *Table) {
+	st, t := perfTable(b, noir.Config{}, 1)
+	r := engine.NewRand(101)
+	for range 40 {
+		perfStep(b, t, r, true)
+	}
+	return st, t
+}
+
+func BenchmarkRenderPhone(b *testing.B) {
+	_, t := perfMidGame(b)
+	s := perfMover(t)
+	base := "/s/" + t.Header().Tokens[s]
+	for _, bc := range []struct {
+		name   string
+		render func(io.Writer, *Table, engine.Seat, engine.Lang, string, string) error
+		seat   engine.Seat
+	}{
+		{"app", renderApp, s},               // what every live update sends
+		{"page", renderPage, s},             // a page load
+		{"table", renderApp, engine.Public}, // the table screen's update
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var buf bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				buf.Reset()
+				if err := bc.render(&buf, t, bc.seat, engine.JA, "", base); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.SetBytes(int64(buf.Len()))
+		})
+	}
+}
+
+// benchStream stands for a device's connection: it reports the id of every
+// event-stream message the server writes to it.
+type benchStream struct {
+	hdr http.Header
+	ids chan int
+}
+
+func (w *benchStream) Header() http.Header { return w.hdr }
+func (w *benchStream) WriteHeader(int)     {}
+func (w *benchStream) Flush()              {}
+
+func (w *benchStream) Write(p []byte) (int, error) {
+	if rest, ok := bytes.CutPrefix(p, []byte("id: ")); ok {
+		end := bytes.IndexByte(rest, '\n')
+		if n, err := strconv.Atoi(string(rest[:end])); err == nil {
+			w.ids <- n
+		}
+	}
+	return len(p), nil
+}
+
+// benchTable is a table with live subscribers, as the server runs it.
+type benchTable struct {
+	t       *Table
+	handler http.Handler
+	streams []*benchStream
+	cancel  context.CancelFunc
+	done    chan struct{}
+	ver     int // the state version the next form carries
+}
+
+// newBenchTable starts a table 4 moves in (the opening is over, shifts
+// are legal) with subs event streams: per table as many phones per seat
+// as screens, as cmd/tmload connects them. Without a log, Act skips the
+// fsync, which shows the cost of the rest.
+func newBenchTable(b *testing.B, subs int, withLog bool) *benchTable {
+	b.Helper()
+	st, err := NewStore(b.TempDir(), time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var t *Table
+	if withLog {
+		if t, err = st.Create(NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		opts, _ := json.Marshal(noir.Config{})
+		hdr := Header{ID: "bench", Game: "noir", Seed: 1, Options: opts, Seats: []string{"Aki", "Ben"},
+			Tokens: []string{NewToken(), NewToken()}, TableToken: NewToken()}
+		if t, err = newTable(hdr, nil, nil, time.Now); err != nil {
+			b.Fatal(err)
+		}
+		st.add(t)
+	}
+	r := engine.NewRand(7)
+	for range 4 {
+		perfStep(b, t, r, true)
+	}
+	srv := NewServer(st, engine.EN)
+	srv.Keepalive = time.Hour
+	ctx, cancel := context.WithCancel(context.Background())
+	bt := &benchTable{t: t, handler: srv.Handler(), cancel: cancel, done: make(chan struct{}), ver: t.Snapshot(0).StateVer}
+	hdr := t.Header()
+	for i := 0; i < subs; i++ {
+		path := "/t/" + hdr.TableToken + "/events"
+		if i%5 != 4 { // four phones to every screen: 2 seats × 2 + 1
+			path = "/s/" + hdr.Tokens[i%2] + "/events"
+		}
+		w := &benchStream{hdr: http.Header{}, ids: make(chan int, 1024)}
+		bt.streams = append(bt.streams, w)
+		req := httptest.NewRequest("GET", path, nil).WithContext(ctx)
+		go func() {
+			bt.handler.ServeHTTP(w, req)
+			bt.done <- struct{}{}
+		}()
+	}
+	// Let every stream connect and send its first message.
+	bt.settle(b, t.currentVersion())
+	for range 50 {
+		v := t.currentVersion()
+		bt.settle(b, v)
+		t.mu.Lock()
+		all := len(t.subs) == subs
+		t.mu.Unlock()
+		if all && t.currentVersion() == v {
+			break
+		}
+	}
+	return bt
+}
+
+// settle waits until every stream has been sent version v or later.
+func (bt *benchTable) settle(b *testing.B, v int) {
+	for _, w := range bt.streams {
+		timeout := time.After(10 * time.Second)
+		for got := -1; got < v; {
+			select {
+			case got = <-w.ids:
+			case <-timeout:
+				b.Fatalf("no message with version %d within 10s", v)
+			}
+		}
+	}
+}
+
+func (bt *benchTable) close() {
+	bt.cancel()
+	for range bt.streams {
+		<-bt.done
+	}
+}
+
+// act posts a shift from the seat to move, as a phone's script does, and
+// waits until every stream was sent the new state.
+func (bt *benchTable) act(b *testing.B, r *engine.Rand) {
+	s := perfMover(bt.t)
+	var shifts []string
+	for _, c := range bt.t.Legal(s) {
+		if strings.HasPrefix(string(c.Action), "shift ") {
+			shifts = append(shifts, string(c.Action))
+		}
+	}
+	if len(shifts) == 0 {
+		b.Fatalf("seat %v has no shift", s)
+	}
+	form := url.Values{"a": {shifts[r.IntN(len(shifts))]}, "v": {strconv.Itoa(bt.ver)}}
+	req := httptest.NewRequest("POST", "/s/"+bt.t.Header().Tokens[s]+"/act", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Tablemaster", "fetch")
+	rec := httptest.NewRecorder()
+	bt.handler.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		b.Fatalf("POST %v = %d, want 200: %.200s", form, rec.Code, rec.Body.String())
+	}
+	bt.ver++
+	bt.settle(b, bt.t.currentVersion())
+}
+
+// BenchmarkAct measures one action from a phone's post until every
+// connected device was sent its new page: the reply to the post, the log
+// write and one render per live stream.
+func BenchmarkAct(b *testing.B) {
+	for _, subs := range []int{0, 10} {
+		for _, withLog := range []bool{false, true} {
+			name := fmt.Sprintf("subs=%d/log=none", subs)
+			if withLog {
+				name = fmt.Sprintf("subs=%d/log=sync", subs)
+			}
+			b.Run(name, func(b *testing.B) {
+				r := engine.NewRand(3)
+				bt := newBenchTable(b, subs, withLog)
+				n := 0
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					// A long game has some 100 moves; a fresh table keeps
+					// the table screen's story that long.
+					if n++; n == 100 {
+						b.StopTimer()
+						bt.close()
+						bt = newBenchTable(b, subs, withLog)
+						n = 0
+						b.StartTimer()
+					}
+					bt.act(b, r)
+				}
+				b.StopTimer()
+				bt.close()
+			})
+		}
+	}
+}
