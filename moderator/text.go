@@ -71,7 +71,7 @@ func noirText(b *strings.Builder, v noir.PublicView, me *noir.View, l engine.Lan
 	}
 	fmt.Fprintf(b, "  %s %d/%d · %s %d · %s %d · %s %d · %s %d\n",
 		l.S("noir.ui.kills"), v.Kills, v.KillsToWin, l.S("noir.ui.deck"), v.Deck,
-		l.S("noir.ui.hand_size"), v.Hand, l.S("noir.ui.citizens"), v.ArrestsLeft, l.S("noir.ui.turn"), v.TurnNo)
+		l.S("noir.ui.hand_size"), v.HandSize, l.S("noir.ui.citizens"), v.ArrestsLeft, l.S("noir.ui.turn"), v.TurnNo)
 	if len(v.Removed)+len(v.Discarded) > 0 {
 		fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.removed"), strings.Join(append(append([]string{}, v.Removed...), v.Discarded...), " "))
 	}

@@ -241,7 +241,16 @@ func (g *Game) decode(text string) (act, error) {
 		if len(f) != 2 {
 			return bad()
 		}
-		id, ok := g.target(f[1], kind == "kill" || kind == "arrest" || kind == "point")
+		cells := kind == "kill" || kind == "arrest" || kind == "point"
+		if cells && cellShaped(f[1]) {
+			if r, c, ok := g.grid.ParseCell(f[1]); ok {
+				return act{kind: kind, card: g.grid.At(r, c)}, nil
+			}
+			// "D5" once row 5 has left the grid is not ♦5.
+			return act{}, engine.Errorf(engine.ErrNotation, "noir", engine.M("noir.err.no_such_cell",
+				"text", strings.ToUpper(f[1]), "rows", strconv.Itoa(g.grid.Rows()), "last", ColName(g.grid.Cols()-1)))
+		}
+		id, ok := g.target(f[1], cells)
 		if !ok {
 			return act{}, engine.Errorf(engine.ErrNotation, "noir", engine.M("noir.err.no_such_card", "text", f[1]))
 		}
@@ -254,6 +263,13 @@ func (g *Game) decode(text string) (act, error) {
 		return act{kind: "shift", card: -1, shift: sh}, nil
 	}
 	return bad()
+}
+
+// cellShaped reports whether s names a cell of the full 5×5 grid (A1–E5).
+// Such a text is always read as a cell, never as a card ("C3" is not ♣3,
+// "D5" not ♦5), so that its meaning does not change when the grid shrinks.
+func cellShaped(s string) bool {
+	return len(s) == 2 && s[0] >= 'a' && s[0] <= 'e' && s[1] >= '1' && s[1] <= '5'
 }
 
 // target reads a card, or with cells true also a cell of the grid.
@@ -481,7 +497,13 @@ func (g *Game) check(s engine.Seat, a act) error {
 		ok = ok || k == a.kind
 	}
 	if !ok || (g.phase == ClearChoose && a.card < 0) || (g.phase == Play && a.kind == "clear" && a.card >= 0) {
-		return illegal("noir.err.wrong_action", "action", a.kind, "phase", "@noir.ph."+g.phase.String())
+		// A nested "@key" gets no arguments, so the play phase, whose
+		// status names the role, has a sentence per role.
+		ph := "@noir.ph." + g.phase.String()
+		if g.phase == Play {
+			ph += "." + strings.TrimPrefix(roleKey(s), "@noir.role.")
+		}
+		return illegal("noir.err.wrong_action", "action", a.kind, "phase", ph)
 	}
 	if a.kind == "draw" && g.cfg.Deck == Physical {
 		return illegal("noir.err.enter_draw")

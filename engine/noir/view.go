@@ -39,7 +39,7 @@ type PublicView struct {
 	Kills       int          `json:"kills"`
 	KillsToWin  int          `json:"kills_to_win"`
 	Deck        int          `json:"deck"`
-	Hand        int          `json:"hand"`
+	HandSize    int          `json:"hand_size"`
 	ArrestsLeft int          `json:"arrests_left"`
 	Phase       string       `json:"phase"`
 	Turn        engine.Seat  `json:"turn"`
@@ -91,7 +91,7 @@ func (g *Game) publicView() PublicView {
 		Kills:       g.kills,
 		KillsToWin:  KillsToWin,
 		Deck:        len(g.deck),
-		Hand:        len(g.hand),
+		HandSize:    len(g.hand),
 		ArrestsLeft: g.arrestsLeft,
 		Phase:       g.phase.String(),
 		Turn:        g.turn,
@@ -104,7 +104,7 @@ func (g *Game) publicView() PublicView {
 		Discarded:   []string{},
 	}
 	if g.phase == InspectorKeep || g.phase == InspectorDraw {
-		v.Hand = 0
+		v.HandSize = 0
 	}
 	for c := 0; c < g.grid.Cols(); c++ {
 		v.Cols = append(v.Cols, ColName(c))
@@ -142,8 +142,12 @@ func (g *Game) publicView() PublicView {
 	return v
 }
 
-// View is what seat s may see.
+// View is what seat s may see. A seat that is not a player
+// (engine.Public, a spectator) gets the PublicView: never an identity.
 func (g *Game) View(s engine.Seat) any {
+	if s != Killer && s != Inspector {
+		return g.publicView()
+	}
 	v := View{Seat: s, PublicView: g.publicView(), Role: "killer", Choices: g.Legal(s)}
 	if v.Choices == nil {
 		v.Choices = []engine.Choice{}
@@ -184,8 +188,10 @@ func (g *Game) View(s engine.Seat) any {
 // Killer's identity and the deck; for engine.Public all of these.
 func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 	c := g.Clone()
-	redrawKiller := s != Killer && c.killer >= 0
+	// NC-17: once the game is over both identities are public.
+	redrawKiller := s != Killer && c.killer >= 0 && !c.outcome.Over
 	redrawInsp := s != Inspector
+	keepInsp := c.outcome.Over
 	var pool []int
 	pool = append(pool, c.deck...)
 	if redrawKiller {
@@ -194,7 +200,7 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 	if redrawInsp {
 		pool = append(pool, c.hand...)
 		pool = append(pool, c.drawn...)
-		if c.insp >= 0 {
+		if c.insp >= 0 && !keepInsp {
 			pool = append(pool, c.insp)
 		}
 	}
@@ -212,7 +218,7 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 		c.killer = take(true)
 	}
 	if redrawInsp {
-		if c.insp >= 0 {
+		if c.insp >= 0 && !keepInsp {
 			c.insp = take(true)
 		}
 		for i := range c.hand {
