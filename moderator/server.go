@@ -42,7 +42,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /s/{tok}/undo", s.seatUndo)
 	mux.HandleFunc("POST /s/{tok}/confirm", s.seatConfirm)
 	mux.HandleFunc("/", s.notFound)
-	return securityHeaders(mux)
+	return securityHeaders(gzipPages(mux))
 }
 
 func securityHeaders(h http.Handler) http.Handler {

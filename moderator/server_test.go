@@ -178,9 +178,11 @@ func TestPagesGolden(t *testing.T) {
 	setup(t, tb)
 	mustAct(t, tb, noir.Killer, "shift row 1 left")
 	for _, l := range []string{"en", "ja"} {
-		for name, p := range map[string]string{
-			"killer": "/s/" + tb.Header().Tokens[0], "inspector": "/s/" + tb.Header().Tokens[1], "table": "/t/" + tb.Header().TableToken,
+		// In this order: the table screen shows who has joined.
+		for _, np := range [][2]string{
+			{"killer", "/s/" + tb.Header().Tokens[0]}, {"inspector", "/s/" + tb.Header().Tokens[1]}, {"table", "/t/" + tb.Header().TableToken},
 		} {
+			name, p := np[0], np[1]
 			r := do(t, h, "GET", p, nil, "Accept-Language", l)
 			if r.Code != 200 {
 				t.Fatalf("%s: %d", p, r.Code)
