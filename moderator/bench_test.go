@@ -64,8 +64,9 @@ func BenchmarkRenderPhone(b *testing.B) {
 // benchStream stands for a device's connection: it reports the id of every
 // event-stream message the server writes to it.
 type benchStream struct {
-	hdr http.Header
-	ids chan int
+	hdr  http.Header
+	ids  chan int
+	last int // the latest id read from ids
 }
 
 func (w *benchStream) Header() http.Header { return w.hdr }
@@ -130,7 +131,7 @@ func newBenchTable(b *testing.B, subs int, withLog bool) *benchTable {
 		if i%5 != 4 { // four phones to every screen: 2 seats × 2 + 1
 			path = "/s/" + hdr.Tokens[i%2] + "/events"
 		}
-		w := &benchStream{hdr: http.Header{}, ids: make(chan int, 1024)}
+		w := &benchStream{hdr: http.Header{}, ids: make(chan int, 1024), last: -1}
 		bt.streams = append(bt.streams, w)
 		req := httptest.NewRequest("GET", path, nil).WithContext(ctx)
 		go func() {
@@ -155,13 +156,13 @@ func newBenchTable(b *testing.B, subs int, withLog bool) *benchTable {
 
 // settle waits until every stream has been sent version v or later.
 func (bt *benchTable) settle(b *testing.B, v int) {
-	for _, w := range bt.streams {
+	for i, w := range bt.streams {
 		timeout := time.After(10 * time.Second)
-		for got := -1; got < v; {
+		for w.last < v {
 			select {
-			case got = <-w.ids:
+			case w.last = <-w.ids:
 			case <-timeout:
-				b.Fatalf("no message with version %d within 10s", v)
+				b.Fatalf("stream %d: no message with version %d within 10s", i, v)
 			}
 		}
 	}
