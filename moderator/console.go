@@ -137,10 +137,11 @@ func (c *Console) Links() error {
 			continue
 		}
 		// One code at a time, so nobody scans another's.
+		fmt.Fprintf(c.Out, "%s\n", c.s("mod.con.seat_link", "seat", c.seatLabel(s)))
 		if qr, err := c.QR(c.SeatURL(s)); err == nil {
 			fmt.Fprint(c.Out, qr)
 		}
-		fmt.Fprintf(c.Out, "%s\n  %s\n", c.s("mod.con.seat_link", "seat", c.seatLabel(s)), c.SeatURL(s))
+		fmt.Fprintf(c.Out, "  %s\n", c.SeatURL(s))
 		next := c.s("mod.con.hide_qr")
 		if i+1 < len(h.Seats) {
 			next = c.s("mod.con.next_qr", "seat", c.seatLabel(engine.Seat(i+1)))

@@ -33,7 +33,7 @@ func (c *Console) Interactive(ctx context.Context) error {
 		}
 	}()
 	for {
-		line, err := c.Prompter.Input("tablemaster>", "")
+		line, err := c.Prompter.Input("tablemaster", "")
 		if errors.Is(err, term.ErrInterrupted) {
 			return nil
 		}
