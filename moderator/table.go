@@ -113,15 +113,21 @@ func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*
 			if _, err := t.applyLocked(engine.Seat(r.Seat), engine.Action(r.Action)); err != nil {
 				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
 			}
+			// Count as Act does: pages open before a restart stay current.
+			t.stateVer++
+			t.version++
 		case "undo":
 			if err := t.undoLocked(engine.Seat(r.Seat)); err != nil {
 				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
 			}
+			t.stateVer++
+			t.version++
 		case "relink":
 			if r.Seat < 0 || r.Seat >= len(t.hdr.Tokens) {
 				return nil, fmt.Errorf("table %s, log line %d: no seat %d", hdr.ID, i+1, r.Seat)
 			}
 			t.hdr.Tokens[r.Seat] = r.Token
+			t.version++
 		default:
 			return nil, fmt.Errorf("table %s, log line %d: unknown record %q", hdr.ID, i+1, r.Type)
 		}
