@@ -1,0 +1,115 @@
+package noir
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"tablemaster/engine"
+)
+
+// randomGame plays a seeded random game, calling each after every accepted
+// action with the events it produced.
+func randomGame(t *testing.T, cfg Config, seed uint64, maxSteps int, each func(g *Game, evs []engine.Event)) *Game {
+	t.Helper()
+	g := New(cfg, seed)
+	r := engine.NewRand(seed + 1000)
+	for i := 0; i < maxSteps && !g.outcome.Over; i++ {
+		s := g.Turn()
+		ch := g.Legal(s)
+		if len(ch) == 0 {
+			t.Fatalf("seed %d step %d: no legal action in phase %v", seed, i, g.phase)
+		}
+		c := ch[r.IntN(len(ch))]
+		evs, err := g.Apply(s, c.Action)
+		if err != nil {
+			if cfg.Deck == Physical && msgKey(err) == "noir.err.not_in_deck" {
+				continue
+			}
+			t.Fatalf("seed %d: Apply(%v) = %v, want nil", seed, c.Action, err)
+		}
+		each(g, evs)
+	}
+	return g
+}
+
+var leakConfigs = []Config{
+	{},
+	{Deck: Physical, Layout: Shuffled, Kings: true, ShiftRule: NoUndo},
+	{Layout: Shuffled, ShiftRule: NoUndo},
+	{Deck: Physical, Kings: true},
+}
+
+// TestNoLeak: whatever a seat cannot see can be redrawn without changing
+// a byte of what it is shown (engine.Resampler), at every step of many
+// games, in every option combination.
+func TestNoLeak(t *testing.T) {
+	for ci, cfg := range leakConfigs {
+		t.Run(fmt.Sprintf("%d-%v-%v", ci, cfg.Deck, cfg.ShiftRule), func(t *testing.T) {
+			for seed := uint64(0); seed < 12; seed++ {
+				r := engine.NewRand(seed)
+				randomGame(t, cfg, seed, 300, func(g *Game, evs []engine.Event) {
+					if err := noLeak(g, r, 3); err != nil {
+						t.Fatalf("seed %d turn %d: %v", seed, g.turnNo, err)
+					}
+					if err := eventsLeak(g, evs); err != nil {
+						t.Fatalf("seed %d turn %d: %v", seed, g.turnNo, err)
+					}
+				})
+			}
+		})
+	}
+}
+
+// eventsLeak checks that a public event never names an evidence card
+// that is still hidden after it (suspect names are public targets of
+// kills, arrests and clears), and that a private event goes to one seat.
+func eventsLeak(g *Game, evs []engine.Event) error {
+	var hidden []int
+	if !g.outcome.Over {
+		hidden = append(append(hidden, g.hand...), g.drawn...)
+		if g.killer >= 0 {
+			hidden = append(hidden, g.killer)
+		}
+		if g.insp >= 0 {
+			hidden = append(hidden, g.insp)
+		}
+	}
+	for _, e := range evs {
+		if strings.HasPrefix(e.Key, "noir.pv.") {
+			if len(e.To) != 1 {
+				return fmt.Errorf("private event %v told to %v", e.Key, e.To)
+			}
+			continue
+		}
+		if !e.IsPublic() {
+			return fmt.Errorf("event %v is neither public nor private (to %v)", e.Key, e.To)
+		}
+		for _, id := range hidden {
+			if g.ename(id) == g.sname(id) {
+				continue // the Joker: its name is also a suspect's
+			}
+			for _, v := range e.Args {
+				if strings.Contains(v, g.ename(id)) {
+					j, _ := json.Marshal(e)
+					return fmt.Errorf("public event %s names the hidden card %s", j, g.ename(id))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// TestViewPublicSeat: asking for the view of a seat that is not a player
+// (engine.Public) must not give away an identity.
+func TestViewPublicSeat(t *testing.T) {
+	g := standard(t, physical)
+	for _, s := range []engine.Seat{engine.Public, 2, -7} {
+		j, _ := json.Marshal(g.View(s))
+		got, want := string(j), seatJSON(g, engine.Public)
+		if got != want {
+			t.Errorf("View(%d) = %s, want the public view %s", s, got, want)
+		}
+	}
+}
