@@ -306,3 +306,11 @@ func (t *Table) fullFeed() []FeedItem {
 	defer t.mu.Unlock()
 	return append([]FeedItem(nil), t.feed...)
 }
+
+// seatName is a seat's name, or the game master's for Public.
+func (c *Console) seatName(s engine.Seat) string {
+	if s == engine.Public {
+		return c.s("mod.gm")
+	}
+	return c.T.SeatName(s)
+}

@@ -38,6 +38,7 @@ func Replay(w io.Writer, path string, l engine.Lang) error {
 				return fmt.Errorf("log line %d: %w", i+2, err)
 			}
 		case "undo":
+			fmt.Fprintf(w, "> %s: undo\n", c.seatName(engine.Seat(r.Seat)))
 			if err := t.undoLocked(engine.Seat(r.Seat)); err != nil {
 				return fmt.Errorf("log line %d: %w", i+2, err)
 			}

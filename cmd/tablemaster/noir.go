@@ -74,13 +74,13 @@ func noirRun(o *noirOptions) error {
 	}
 	var cfg noir.Config
 	if cfg.Deck, err = noir.ParseDeck(o.Deck); err != nil {
-		return err
+		return errorf("--deck: %v", err)
 	}
 	if cfg.Layout, err = noir.ParseLayout(o.Layout); err != nil {
-		return err
+		return errorf("--layout: %v", err)
 	}
 	if cfg.ShiftRule, err = noir.ParseShiftRule(o.ShiftRule); err != nil {
-		return err
+		return errorf("--shift-rule: %v", err)
 	}
 	cfg.Kings = o.Kings
 	if o.Reveal && o.Script == "" {

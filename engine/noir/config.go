@@ -82,3 +82,24 @@ func ParseShiftRule(s string) (ShiftRule, error) {
 	}
 	return 0, fmt.Errorf("noir: shift rule must be no-repeat or no-undo, not %q", s)
 }
+
+// MarshalText writes the option as its flag value, so logs read "physical".
+func (d Deck) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (d *Deck) UnmarshalText(b []byte) (err error) { *d, err = ParseDeck(string(b)); return err }
+
+// MarshalText writes the option as its flag value.
+func (l Layout) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (l *Layout) UnmarshalText(b []byte) (err error) { *l, err = ParseLayout(string(b)); return err }
+
+// MarshalText writes the option as its flag value.
+func (r ShiftRule) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (r *ShiftRule) UnmarshalText(b []byte) (err error) {
+	*r, err = ParseShiftRule(string(b))
+	return err
+}
