@@ -253,6 +253,24 @@ func errText(l engine.Lang, err error) string {
 }
 
 func (s *Server) seatUndo(w http.ResponseWriter, r *http.Request) {
+	s.seatPost(w, r, func(t *Table, seat engine.Seat) (bool, error) { return t.RequestUndo(seat) }, "undo")
+}
+
+func (s *Server) seatConfirm(w http.ResponseWriter, r *http.Request) {
+	s.seatPost(w, r, func(t *Table, seat engine.Seat) (bool, error) {
+		ans := r.PostForm.Get("yes")
+		if ans != "1" && ans != "0" {
+			return false, errBadAnswer
+		}
+		return t.ConfirmUndo(seat, ans == "1")
+	}, "")
+}
+
+var errBadAnswer = errors.New("answer with yes=1 or yes=0")
+
+// seatPost runs an undo step for the seat a link belongs to and answers
+// with the fresh page: "undone" when it took place, pending otherwise.
+func (s *Server) seatPost(w http.ResponseWriter, r *http.Request, step func(*Table, engine.Seat) (bool, error), pending string) {
 	t, seat, ok := s.seat(r)
 	if !ok {
 		s.notFound(w, r)
@@ -261,39 +279,16 @@ func (s *Server) seatUndo(w http.ResponseWriter, r *http.Request) {
 	if !parseForm(w, r) {
 		return
 	}
-	done, err := t.RequestUndo(seat)
+	done, err := step(t, seat)
 	switch {
+	case errors.Is(err, errBadAnswer):
+		badRequest(w, "Bad request: "+err.Error()+".")
 	case err != nil:
 		s.reply(w, r, t, seat, http.StatusConflict, "", errText(s.pageLang(w, r), err))
 	case done:
 		s.reply(w, r, t, seat, http.StatusOK, "undone", "")
 	default:
-		s.reply(w, r, t, seat, http.StatusOK, "undo", "")
-	}
-}
-
-func (s *Server) seatConfirm(w http.ResponseWriter, r *http.Request) {
-	t, seat, ok := s.seat(r)
-	if !ok {
-		s.notFound(w, r)
-		return
-	}
-	if !parseForm(w, r) {
-		return
-	}
-	ans := r.PostForm.Get("yes")
-	if ans != "1" && ans != "0" {
-		badRequest(w, "Bad request: answer with yes=1 or yes=0.")
-		return
-	}
-	done, err := t.ConfirmUndo(seat, ans == "1")
-	switch {
-	case err != nil:
-		s.reply(w, r, t, seat, http.StatusConflict, "norequest", "")
-	case done:
-		s.reply(w, r, t, seat, http.StatusOK, "undone", "")
-	default:
-		s.reply(w, r, t, seat, http.StatusOK, "", "")
+		s.reply(w, r, t, seat, http.StatusOK, pending, "")
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net"
+	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -101,7 +102,7 @@ func resumeRun(o *resumeOptions) error {
 	for i, t := range tables {
 		h := t.Header()
 		consoles[i] = &moderator.Console{T: t, Out: f.Out, Lang: lang, BaseURL: baseURL(h.Addr, h.Port), QR: f.QR}
-		fmt.Fprintf(f.Out, "resumed %s (%s, %s)\n", h.ID, h.Game, joinNames(h.Seats))
+		fmt.Fprintf(f.Out, "resumed %s (%s, %s)\n", h.ID, h.Game, strings.Join(h.Seats, ", "))
 	}
 	if len(consoles) == 1 {
 		return runConsole(f, consoles[0], nil, false)
@@ -119,15 +120,4 @@ func resumeRun(o *resumeOptions) error {
 	<-ctx.Done()
 	wg.Wait()
 	return nil
-}
-
-func joinNames(names []string) string {
-	s := ""
-	for i, n := range names {
-		if i > 0 {
-			s += ", "
-		}
-		s += n
-	}
-	return s
 }
