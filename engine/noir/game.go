@@ -122,7 +122,11 @@ func (g *Game) Phase() Phase { return g.phase }
 func (g *Game) Turn() engine.Seat { return g.turn }
 
 // Outcome tells whether the game is over and who won.
-func (g *Game) Outcome() engine.Outcome { return g.outcome }
+func (g *Game) Outcome() engine.Outcome {
+	o := g.outcome
+	o.Winners = append([]engine.Seat(nil), o.Winners...)
+	return o
+}
 
 // Grid returns a copy of the grid as it lies now.
 func (g *Game) Grid() Grid { return g.grid.Clone() }
@@ -691,8 +695,14 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 			"n", shiftMsg("", a.shift).Args["n"], "dir", shiftMsg("", a.shift).Args["dir"])
 		m := shiftMsg("noir.do.shift", a.shift)
 		ev.list = append(ev.list, engine.Event{Msg: m, Table: true})
+		before := len(g.removedOrder)
 		g.removeFull(ev)
 		g.lastShift = &lastShift{by: s, shift: a.shift, turnNo: g.turnNo + 1}
+		if len(g.removedOrder) > before {
+			// A line left the grid: nothing can undo this shift, and the
+			// line numbers it names may now mean other lines.
+			g.lastShift = nil
+		}
 		g.endTurn()
 	case "disguise":
 		ev.public("noir.ev.disguise")

@@ -653,6 +653,26 @@ func TestNC7ShiftRules(t *testing.T) {
 	}
 }
 
+// NC-7, no-undo: a shift after which a line left the grid cannot be
+// undone (the line does not come back), so the next shift is free.
+func TestNC7NoUndoAfterALineLeft(t *testing.T) {
+	// Unusual position: row 1 is dead but for ♠5 (E1), and ♠10 (E2) is
+	// dead: shifting column E up completes row 1, which leaves.
+	g := standard(t, Config{Deck: Physical, ShiftRule: NoUndo})
+	for _, n := range []string{"♠2", "♠3", "♠4", "♠10"} {
+		g.dead[id(t, n, false)] = true
+		g.kills++
+	}
+	apply(t, g, Killer, "shift col E up")
+	if g.grid.Rows() != 4 {
+		t.Fatalf("Apply(shift col E up): %d rows, want 4", g.grid.Rows())
+	}
+	if !contains2(actions(g.Legal(Inspector)), "shift col E down") {
+		t.Errorf("Legal = %v, want shift col E down offered", actions(g.Legal(Inspector)))
+	}
+	apply(t, g, Inspector, "shift col E down")
+}
+
 // NC-8
 func TestNC8Disguise(t *testing.T) {
 	t.Run("suspect dead", func(t *testing.T) {
@@ -1224,6 +1244,10 @@ func TestNC17GameEnd(t *testing.T) {
 				if l := g.Legal(s); len(l) != 0 {
 					t.Errorf("Legal(%d) = %v after the end, want none", s, actions(l))
 				}
+			}
+			o.Winners[0] = 1 - tc.winner // a getter returns a copy
+			if g.Outcome().Winners[0] != tc.winner {
+				t.Errorf("Outcome() shares its Winners with the game")
 			}
 			if err := refuse(t, g, g.Turn(), "shift row 1 left", engine.ErrIllegal); msgKey(err) != "noir.err.over" {
 				t.Errorf("Apply(shift row 1 left) = %v, want noir.err.over", err)
