@@ -124,12 +124,12 @@ func TestGzipPages(t *testing.T) {
 	}
 }
 
-// TestGzipServer runs the real server behind gzipPages over a network
-// connection: pages arrive compressed, posts and event streams do not, and
-// the first event still arrives at once.
+// TestGzipServer runs the server's Handler, which compresses with
+// gzipPages, over a network connection: pages arrive compressed, posts and
+// event streams do not, and the first event still arrives at once.
 func TestGzipServer(t *testing.T) {
 	st, tb := perfTable(t, noir.Config{}, 7)
-	srv := httptest.NewServer(gzipPages(NewServer(st, engine.EN).Handler()))
+	srv := httptest.NewServer(NewServer(st, engine.EN).Handler())
 	defer srv.Close()
 	h := tb.Header()
 	// A transport that leaves Accept-Encoding to the test, so the answer
@@ -164,6 +164,9 @@ func TestGzipServer(t *testing.T) {
 		resp := do("GET", path, nil)
 		if enc := resp.Header.Get("Content-Encoding"); resp.StatusCode != 200 || enc != "gzip" {
 			t.Fatalf("GET %s = %d, Content-Encoding %q; want 200, gzip", path, resp.StatusCode, enc)
+		}
+		if v := resp.Header.Values("Vary"); len(v) != 1 || v[0] != "Accept-Encoding" {
+			t.Errorf("GET %s: Vary = %q, want Accept-Encoding once", path, v)
 		}
 		zr, err := gzip.NewReader(resp.Body)
 		if err != nil {

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"time"
+
+	"tablemaster/engine"
+	"tablemaster/engine/noir"
+	"tablemaster/moderator"
+)
+
+// serverInfo is the child's first line on stdout: where it listens and the
+// links of its tables.
+type serverInfo struct {
+	Addr   string       `json:"addr"`
+	PID    int          `json:"pid"`
+	Tables []tableLinks `json:"tables"`
+}
+
+// tableLinks are one table's tokens.
+type tableLinks struct {
+	ID    string   `json:"id"`
+	Table string   `json:"table"`
+	Seats []string `json:"seats"`
+}
+
+// serverStats is the child's answer to "stats": what the Go runtime holds.
+type serverStats struct {
+	HeapInuse  uint64 `json:"heap_inuse"`
+	StackInuse uint64 `json:"stack_inuse"`
+	Sys        uint64 `json:"sys"`
+	NumGC      uint32 `json:"num_gc"`
+	Goroutines int    `json:"goroutines"`
+}
+
+// The child's commands, one a line on its stdin. End of input stops it.
+const (
+	cmdStats    = "stats"
+	cmdCPUStart = "cpu-start"
+	cmdCPUStop  = "cpu-stop"
+)
+
+// serveRun is the child process: it opens the tables, serves them on a
+// loopback address, and answers the parent's commands until its stdin
+// closes (the parent is done or gone) or its own time is up.
+func serveRun(o *options) error {
+	if o.State == "" {
+		return errors.New("tmload -serve: -state is required")
+	}
+	st, err := moderator.NewStore(o.State, time.Now)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	info := serverInfo{PID: os.Getpid()}
+	for i := 0; i < o.Tables; i++ {
+		t, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"},
+			Options: noir.Config{}, Seed: o.Seed + uint64(i)})
+		if err != nil {
+			return err
+		}
+		h := t.Header()
+		info.Tables = append(info.Tables, tableLinks{ID: h.ID, Table: h.TableToken, Seats: h.Tokens})
+	}
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		return err
+	}
+	info.Addr = ln.Addr().String()
+	if err := loopback(info.Addr); err != nil {
+		ln.Close()
+		return err
+	}
+	srv := moderator.NewServer(st, engine.EN)
+	srv.Logf = func(format string, args ...any) { fmt.Fprintf(o.Stderr, "tmload server: "+format+"\n", args...) }
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	defer hs.Close()
+
+	out := json.NewEncoder(o.Stdout)
+	if err := out.Encode(info); err != nil {
+		return err
+	}
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(o.Stdin)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	var prof *os.File
+	defer func() {
+		if prof != nil {
+			pprof.StopCPUProfile()
+			prof.Close()
+		}
+	}()
+	deadline := time.After(o.Timeout + 30*time.Second)
+	for {
+		select {
+		case <-deadline:
+			return errors.New("tmload -serve: time is up")
+		case line, ok := <-lines:
+			if !ok {
+				return nil
+			}
+			switch line {
+			case cmdStats:
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				err = out.Encode(serverStats{HeapInuse: ms.HeapInuse, StackInuse: ms.StackInuse, Sys: ms.Sys,
+					NumGC: ms.NumGC, Goroutines: runtime.NumGoroutine()})
+			case cmdCPUStart:
+				if o.CPUProfile != "" && prof == nil {
+					if prof, err = os.Create(o.CPUProfile); err == nil {
+						err = pprof.StartCPUProfile(prof)
+					}
+				}
+				if err == nil {
+					_, err = fmt.Fprintln(o.Stdout, "ok")
+				}
+			case cmdCPUStop:
+				if prof != nil {
+					pprof.StopCPUProfile()
+					err = prof.Close()
+					prof = nil
+				}
+				if err == nil {
+					_, err = fmt.Fprintln(o.Stdout, "ok")
+				}
+			default:
+				err = fmt.Errorf("tmload -serve: unknown command %q", line)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+}

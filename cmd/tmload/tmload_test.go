@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"tablemaster/engine"
+	"tablemaster/engine/noir"
+	"tablemaster/moderator"
+)
+
+// TestMain lets the test binary stand in for tmload when a test starts it
+// as the server process.
+func TestMain(m *testing.M) {
+	if os.Getenv("TMLOAD_TEST_CHILD") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func TestParseFlags(t *testing.T) {
+	tests := []struct {
+		args    []string
+		wantErr string
+	}{
+		{nil, ""},
+		{[]string{"-addr", "[::1]:0", "-rounds", "3", "-gap", "10ms"}, ""},
+		{[]string{"-addr", "10.0.0.2:8080"}, "not a loopback address"},
+		{[]string{"-addr", "0.0.0.0:0"}, "not a loopback address"},
+		{[]string{"-addr", "localhost:0"}, "not a loopback address"},
+		{[]string{"-addr", "127.0.0.1"}, "missing port"},
+		{[]string{"-tables", "0"}, "-tables"},
+		{[]string{"-rounds", "0"}, "-rounds"},
+		{[]string{"-rounds", "100000"}, "-rounds"},
+		{[]string{"-phones", "0"}, "-phones"},
+		{[]string{"-tables", "100", "-phones", "20"}, "clients in all"},
+		{[]string{"-timeout", "2h"}, "-timeout"},
+		{[]string{"-lang", "fr"}, "-lang"},
+		{[]string{"extra"}, "unexpected argument"},
+	}
+	for _, tt := range tests {
+		var stderr bytes.Buffer
+		o, err := parseFlags(tt.args, &stderr)
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("parseFlags(%q) = %v, want no error", tt.args, err)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("parseFlags(%q) = %v, want an error with %q", tt.args, err, tt.wantErr)
+		case err == nil && (o.Tables != 10 || o.PhonesPerSeat != 4 || o.Screens != 2):
+			t.Errorf("parseFlags(%q) = %+v, want 10 tables of 4+4+2 clients", tt.args, o)
+		}
+	}
+}
+
+func TestUsageHidesServe(t *testing.T) {
+	var stderr bytes.Buffer
+	if _, err := parseFlags([]string{"-h"}, &stderr); err == nil {
+		t.Fatal("parseFlags(-h) = nil, want flag.ErrHelp")
+	}
+	if out := stderr.String(); strings.Contains(out, "-serve") || !strings.Contains(out, "-rounds") {
+		t.Errorf("usage = %s, want -rounds listed and -serve hidden", out)
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	var d []time.Duration
+	for i := 1; i <= 100; i++ {
+		d = append(d, time.Duration(i))
+	}
+	for _, tt := range []struct {
+		p    float64
+		want time.Duration
+	}{{.5, 50}, {.99, 99}, {1, 100}, {0, 1}} {
+		if got := percentile(d, tt.p); got != tt.want {
+			t.Errorf("percentile(1..100, %v) = %v, want %v", tt.p, got, tt.want)
+		}
+	}
+	if got := percentile(d[:3], .99); got != 3 {
+		t.Errorf("percentile(1..3, .99) = %v, want 3", got)
+	}
+}
+
+func TestReadProc(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("/proc is Linux's")
+	}
+	m, err := readProcMem(os.Getpid())
+	if err != nil || m.RSS <= 0 || m.HWM < m.RSS {
+		t.Errorf("readProcMem(self) = %+v, %v; want 0 < RSS <= HWM", m, err)
+	}
+	if _, err := readProcCPU(os.Getpid()); err != nil {
+		t.Errorf("readProcCPU(self) = %v", err)
+	}
+}
+
+// TestClientReadsLongMessages checks the stream reader on lines longer
+// than its buffer, comments and a message without an id.
+func TestClientReadsLongMessages(t *testing.T) {
+	long := strings.Repeat("x", 100<<10)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprintf(w, "retry: 1000\n\n: keepalive\n\nid: 7\ndata: <a>\ndata: %s\ndata: </a>\n\n", long)
+		fmt.Fprintf(w, "id: 1%s\ndata: two\n\n", "2")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out := make(chan arrival, 4)
+	c := &client{idx: 3, path: "/s/x/events", leader: true}
+	go c.run(ctx, srv.Client(), srv.URL, "en", out)
+	for _, want := range []arrival{{client: 3, ver: 7, data: "<a>\n" + long + "\n</a>"}, {client: 3, ver: 12, data: "two"}} {
+		select {
+		case a := <-out:
+			if a.client != want.client || a.ver != want.ver || a.data != want.data {
+				t.Errorf("arrival = {%d %d %.20q… (%d bytes)}, want {%d %d %.20q… (%d bytes)}",
+					a.client, a.ver, a.data, len(a.data), want.client, want.ver, want.data, len(want.data))
+			}
+		case <-ctx.Done():
+			t.Fatal("no message within 10s")
+		}
+	}
+}
+
+// TestRunLoad drives an in-process server: a few rounds on two tables.
+func TestRunLoad(t *testing.T) {
+	st, err := moderator.NewStore(t.TempDir(), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var links []tableLinks
+	for i := range 2 {
+		tb, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: uint64(i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := tb.Header()
+		links = append(links, tableLinks{ID: h.ID, Table: h.TableToken, Seats: h.Tokens})
+	}
+	srv := httptest.NewServer(moderator.NewServer(st, engine.EN).Handler())
+	defer srv.Close()
+	o, err := parseFlags([]string{"-tables", "2", "-phones", "2", "-screens", "1", "-rounds", "4", "-timeout", "1m"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready, done := 0, 0
+	hooks := loadHooks{ready: func() error { ready++; return nil }, done: func() error { done++; return nil }}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := runLoad(ctx, strings.TrimPrefix(srv.URL, "http://"), links, o, hooks)
+	if err != nil {
+		t.Fatalf("runLoad = %v", err)
+	}
+	if res.Clients != 10 || len(res.Rounds) != 4 || len(res.Actions) != 8 || len(res.Posts) != 8 || ready != 1 || done != 1 {
+		t.Errorf("runLoad = %d clients, %d rounds, %d actions, %d posts, hooks %d %d; want 10, 4, 8, 8, 1 1",
+			res.Clients, len(res.Rounds), len(res.Actions), len(res.Posts), ready, done)
+	}
+	for _, d := range append(res.Rounds, res.Actions...) {
+		if d <= 0 || d > time.Minute {
+			t.Errorf("latency %v, want a positive duration under a minute", d)
+		}
+	}
+	// 5 warm-up rounds and 4 measured ones: the opening's 4 actions, then shifts.
+	for _, l := range links {
+		tb, _, ok := st.BySeatToken(l.Seats[0])
+		if !ok {
+			t.Fatal("table lost")
+		}
+		if v := tb.Snapshot(engine.Public).StateVer; v != 9 {
+			t.Errorf("table %s: state version %d after 9 rounds, want 9", l.ID, v)
+		}
+	}
+	if res.Pages.Encoding != "gzip" || res.Pages.PhoneWire == 0 || res.Pages.Phone <= res.Pages.PhoneWire {
+		t.Errorf("pages = %+v, want gzip pages smaller than their text", res.Pages)
+	}
+}
+
+// TestLoadRunChild runs the whole program: the server in a child process
+// (this test binary, see TestMain), a short load and the report.
+func TestLoadRunChild(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the memory figures come from Linux's /proc")
+	}
+	var out, errOut bytes.Buffer
+	o, err := parseFlags([]string{"-tables", "2", "-phones", "1", "-screens", "1", "-rounds", "3", "-warmup", "4", "-timeout", "1m"}, &errOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Stdout, o.Stderr = &out, &errOut
+	err = loadRunWith(o, func(args ...string) *exec.Cmd {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
+		return cmd
+	})
+	if err != nil {
+		t.Fatalf("loadRun = %v; stderr: %s", err, errOut.String())
+	}
+	for _, want := range []string{"6 live clients", "round: first post → 6th client", "VmHWM", "targets:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
