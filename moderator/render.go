@@ -3,6 +3,7 @@ package moderator
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"html/template"
 	"io"
 	"strings"
@@ -88,10 +89,10 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *p
 		d.RoleKey = t.kind.RoleKey(seat)
 	}
 	joined, online := t.Presence()
-	turn := turnSeats(t, snap)
+	turn := snap.Turn
 	for i, name := range snap.Seats {
 		d.Players = append(d.Players, player{Name: name, RoleKey: t.kind.RoleKey(engine.Seat(i)),
-			Joined: joined[i], Online: online[i], Turn: turn[engine.Seat(i)]})
+			Joined: joined[i], Online: online[i], Turn: turn[i]})
 	}
 	for _, c := range snap.Choices {
 		title := l.Text(c.Group)
@@ -114,20 +115,6 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *p
 		}
 	}
 	return d
-}
-
-// turnSeats marks the seats that have something to do now.
-func turnSeats(t *Table, snap Snapshot) map[engine.Seat]bool {
-	out := map[engine.Seat]bool{}
-	if snap.Outcome.Over {
-		return out
-	}
-	for i := range snap.Seats {
-		if len(t.Legal(engine.Seat(i))) > 0 {
-			out[engine.Seat(i)] = true
-		}
-	}
-	return out
 }
 
 func appTemplate(t *Table, seat engine.Seat) string {
@@ -154,3 +141,52 @@ func renderPage(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, b
 }
 
 func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
+
+// streamKey names one rendering of a live update: every page of the same
+// seat, language and link gets the same bytes.
+type streamKey struct {
+	seat engine.Seat
+	lang engine.Lang
+	base string
+}
+
+type streamEntry struct {
+	version int
+	msg     []byte
+}
+
+// streamMessage returns the Server-Sent Event carrying the current page
+// body for a seat, rendered once per change however many pages listen
+// (several phones on one link, several table screens).
+func (t *Table) streamMessage(seat engine.Seat, l engine.Lang, base string) ([]byte, int, error) {
+	key := streamKey{seat, l, base}
+	ver := t.currentVersion()
+	t.cacheMu.Lock()
+	if e, ok := t.streamCache[key]; ok && e.version == ver {
+		t.cacheMu.Unlock()
+		return e.msg, e.version, nil
+	}
+	t.cacheMu.Unlock()
+	d := buildData(t, seat, l, "", base)
+	var buf bytes.Buffer
+	if err := pages.ExecuteTemplate(&buf, appTemplate(t, seat), d); err != nil {
+		return nil, 0, err
+	}
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "id: %d\n", d.Snap.Version)
+	for _, line := range bytes.Split(buf.Bytes(), []byte("\n")) {
+		out.WriteString("data: ")
+		out.Write(line)
+		out.WriteByte('\n')
+	}
+	out.WriteByte('\n')
+	t.cacheMu.Lock()
+	if t.streamCache == nil {
+		t.streamCache = map[streamKey]streamEntry{}
+	}
+	if e, ok := t.streamCache[key]; !ok || e.version < d.Snap.Version {
+		t.streamCache[key] = streamEntry{d.Snap.Version, out.Bytes()}
+	}
+	t.cacheMu.Unlock()
+	return out.Bytes(), d.Snap.Version, nil
+}

@@ -333,27 +333,17 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, t *Table, seat e
 	last := -1
 	tick := time.NewTicker(s.Keepalive)
 	defer tick.Stop()
-	var buf, out bytes.Buffer
 	send := func() bool {
-		buf.Reset()
-		ver := t.currentVersion()
-		if ver == last {
+		if t.currentVersion() == last {
 			return true
 		}
-		if err := renderApp(&buf, t, seat, l, "", base); err != nil {
+		msg, ver, err := t.streamMessage(seat, l, base)
+		if err != nil {
 			s.Logf("render %s: %v", t.ID(), err)
 			return false
 		}
 		last = ver
-		out.Reset()
-		fmt.Fprintf(&out, "id: %d\n", ver)
-		for _, line := range bytes.Split(buf.Bytes(), []byte("\n")) {
-			out.WriteString("data: ")
-			out.Write(line)
-			out.WriteByte('\n')
-		}
-		out.WriteByte('\n')
-		if _, err := w.Write(out.Bytes()); err != nil {
+		if _, err := w.Write(msg); err != nil {
 			return false
 		}
 		fl.Flush()

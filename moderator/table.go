@@ -70,6 +70,9 @@ type Table struct {
 	closed            bool
 	joined            map[engine.Seat]bool
 	online            map[engine.Seat]int
+
+	cacheMu     sync.Mutex
+	streamCache map[streamKey]streamEntry
 }
 
 // NewToken returns 128 random bits, URL-safe.
@@ -172,6 +175,8 @@ type Snapshot struct {
 	Version  int
 	Outcome  engine.Outcome
 	Seats    []string
+	// Turn marks, seat by seat, who has something to do now (public).
+	Turn []bool
 }
 
 // Snapshot returns what seat s (or Public) may see now. Only views and
@@ -185,7 +190,16 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot {
 		snap.View = t.game.PublicView()
 	} else {
 		snap.View = t.game.View(s)
-		snap.Choices = t.game.Legal(s)
+	}
+	snap.Turn = make([]bool, len(t.hdr.Seats))
+	if !snap.Outcome.Over {
+		for i := range snap.Turn {
+			legal := t.game.Legal(engine.Seat(i))
+			snap.Turn[i] = len(legal) > 0
+			if engine.Seat(i) == s {
+				snap.Choices = legal
+			}
+		}
 	}
 	for _, f := range t.feed {
 		if f.Event.Sees(s) && (s != engine.Public || f.Event.IsPublic()) {
