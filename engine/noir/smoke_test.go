@@ -7,7 +7,7 @@ import (
 )
 
 func TestSmokeRandomGames(t *testing.T) {
-	for seed := uint64(0); seed < 200; seed++ {
+	for seed := uint64(0); seed < 100; seed++ {
 		for _, cfg := range []Config{{}, {Deck: Physical, Layout: Shuffled, ShiftRule: NoUndo, Kings: true}} {
 			g := New(cfg, seed)
 			r := engine.NewRand(seed + 1000)
