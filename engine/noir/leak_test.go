@@ -116,3 +116,37 @@ func TestViewPublicSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestResampleRedraws: a Resample that redrew nothing would pass the
+// no-leak test trivially; it must redraw everything the seat cannot see
+// and keep what it can.
+func TestResampleRedraws(t *testing.T) {
+	g := New(Config{}, 5)
+	play(t, g, "draw")
+	play(t, g, string(g.Legal(Killer)[0].Action), "draw")
+	play(t, g, string(g.Legal(Inspector)[0].Action))
+	r := engine.NewRand(1)
+	for _, tc := range []struct {
+		seat                   engine.Seat
+		killer, insp, hand, dk bool // which may change
+	}{
+		{Killer, false, true, true, true},
+		{Inspector, true, false, false, true},
+		{engine.Public, true, true, true, true},
+	} {
+		t.Run(fmt.Sprint("seat ", tc.seat), func(t *testing.T) {
+			var killer, insp, hand, deck bool
+			for i := 0; i < 20; i++ {
+				h := g.Resample(tc.seat, r).(*Game)
+				killer = killer || h.killer != g.killer
+				insp = insp || h.insp != g.insp
+				hand = hand || fmt.Sprint(h.hand) != fmt.Sprint(g.hand)
+				deck = deck || fmt.Sprint(h.deck) != fmt.Sprint(g.deck)
+			}
+			if killer != tc.killer || insp != tc.insp || hand != tc.hand || deck != tc.dk {
+				t.Errorf("Resample(%d) changed killer=%v insp=%v hand=%v deck=%v, want %v %v %v %v",
+					tc.seat, killer, insp, hand, deck, tc.killer, tc.insp, tc.hand, tc.dk)
+			}
+		})
+	}
+}
