@@ -179,14 +179,26 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat en
 	if msg == "" {
 		msg = flashText(l, code)
 	}
-	var buf bytes.Buffer
-	if err := renderApp(&buf, t, seat, l, msg, "/s/"+tok); err != nil {
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
+	var body []byte
+	if msg == "" {
+		// The same page the seat's live pages are about to get.
+		e := t.rendered(seat, l, "/s/"+tok)
+		if e.err != nil {
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+		body = e.html
+	} else {
+		var buf bytes.Buffer
+		if err := renderApp(&buf, t, seat, l, msg, "/s/"+tok); err != nil {
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+		body = buf.Bytes()
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	w.Write(body)
 }
 
 // parseForm reads a small urlencoded form; anything else is a 400.

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -71,8 +72,28 @@ type Table struct {
 	joined            map[engine.Seat]bool
 	online            map[engine.Seat]int
 
+	// legal caches each seat's choices until the game changes: every
+	// render asks for both seats' (whose turn it is), and the engine
+	// checks every shift against every earlier position to answer.
+	legal [][]engine.Choice
+
 	cacheMu     sync.Mutex
-	streamCache map[streamKey]streamEntry
+	streamCache map[streamKey]*streamEntry
+}
+
+// legalLocked is the game's Legal(s), computed once per game state. A
+// seat out of range (a damaged log) goes to the game, which refuses it.
+func (t *Table) legalLocked(s engine.Seat) []engine.Choice {
+	if s < 0 || int(s) >= len(t.hdr.Seats) {
+		return t.game.Legal(s)
+	}
+	if t.legal == nil {
+		t.legal = make([][]engine.Choice, len(t.hdr.Seats))
+	}
+	if t.legal[s] == nil {
+		t.legal[s] = append([]engine.Choice{}, t.game.Legal(s)...)
+	}
+	return t.legal[s]
 }
 
 // NewToken returns 128 random bits, URL-safe.
@@ -194,7 +215,7 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot {
 	snap.Turn = make([]bool, len(t.hdr.Seats))
 	if !snap.Outcome.Over {
 		for i := range snap.Turn {
-			legal := t.game.Legal(engine.Seat(i))
+			legal := t.legalLocked(engine.Seat(i))
 			snap.Turn[i] = len(legal) > 0
 			if engine.Seat(i) == s {
 				snap.Choices = legal
@@ -226,7 +247,7 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot {
 func (t *Table) Legal(s engine.Seat) []engine.Choice {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.game.Legal(s)
+	return slices.Clone(t.legalLocked(s))
 }
 
 // Decode reads typed notation for seat s into the canonical action.
@@ -281,7 +302,7 @@ func (t *Table) appendLocked(r Record) error {
 
 func (t *Table) applyLocked(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	public := false
-	for _, c := range t.game.Legal(s) {
+	for _, c := range t.legalLocked(s) {
 		if c.Action == a {
 			public = c.Public
 		}
@@ -290,6 +311,7 @@ func (t *Table) applyLocked(s engine.Seat, a engine.Action) ([]engine.Event, err
 	if err != nil {
 		return nil, err
 	}
+	t.legal = nil
 	t.applied = append(t.applied, applied{seat: s, action: a, events: events, public: public})
 	for _, e := range events {
 		t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: s, Event: e, act: len(t.applied) - 1})
@@ -311,6 +333,7 @@ func (t *Table) rebuildLocked() {
 		t.applied[i].events = ev
 	}
 	t.game = g
+	t.legal = nil
 }
 
 // learners are the seats that learned something hidden or random from the
