@@ -75,7 +75,7 @@ func (c *Console) Pass() error {
 			if err := c.Prompter.Wait(c.s("mod.con.pass_to", "seat", c.seatLabel(s))); err != nil {
 				return err
 			}
-			yes, err := c.Prompter.Confirm(c.s("mod.con.undo_confirm", "action", string(u.Action)), false)
+			yes, err := c.Prompter.Confirm(c.s("mod.con.undo_confirm", "action", u.What), false)
 			if err != nil {
 				return err
 			}

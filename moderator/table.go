@@ -33,6 +33,14 @@ type applied struct {
 	public bool // it was one of the seat's public choices
 }
 
+// what names the action where everyone may read it (see UndoRequest.What).
+func (ap applied) what() string {
+	if ap.public {
+		return string(ap.action)
+	}
+	return "@mod.undo.last"
+}
+
 // FeedItem is one line of a table's story: an event, or an undo notice.
 type FeedItem struct {
 	Seq    int
@@ -44,9 +52,12 @@ type FeedItem struct {
 
 // UndoRequest is an undo waiting for the seats that learned something.
 type UndoRequest struct {
-	By      engine.Seat   // who asked (Public: the GM console)
-	Actor   engine.Seat   // who took the action
-	Action  engine.Action // what would be undone
+	By    engine.Seat // who asked (Public: the GM console)
+	Actor engine.Seat // who took the action
+	// What names the action for every device: its text when it was a
+	// public choice, otherwise "@mod.undo.last" ("their last action"), since
+	// "keep ♦Q" or "drew ♥7" would tell the others a secret.
+	What    string
 	Waiting []engine.Seat // seats that still have to agree
 }
 
@@ -403,7 +414,7 @@ func (t *Table) RequestUndo(by engine.Seat) (done bool, err error) {
 		}
 		return err == nil, err
 	}
-	t.undo = &UndoRequest{By: by, Actor: ap.seat, Action: ap.action, Waiting: waiting}
+	t.undo = &UndoRequest{By: by, Actor: ap.seat, What: ap.what(), Waiting: waiting}
 	t.version++
 	t.mu.Unlock()
 	t.notify()
@@ -478,7 +489,7 @@ func (t *Table) undoLocked(by engine.Seat) error {
 	}
 	t.rebuildLocked()
 	t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: by, act: -1,
-		Event: engine.Event{Msg: engine.M("mod.ev.undone", "action", string(ap.action), "by", t.seatLabel(by))}})
+		Event: engine.Event{Msg: engine.M("mod.ev.undone", "action", ap.what(), "by", t.seatLabel(by))}})
 	return nil
 }
 

@@ -3,6 +3,7 @@ package moderator
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"tablemaster/engine"
@@ -171,4 +172,25 @@ func join(xs []string) string {
 		out += x
 	}
 	return out
+}
+
+// An undo notice and request must not name a private action: "keep ♦Q"
+// would tell the Killer the Inspector's identity.
+func TestUndoNeverNamesAPrivateAction(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	h := NewServer(st, engine.EN).Handler()
+	mustAct(t, tb, noir.Killer, "draw")
+	mustAct(t, tb, noir.Killer, "kill B2")
+	mustAct(t, tb, noir.Inspector, "draw")
+	keep := string(tb.Legal(noir.Inspector)[0].Action) // "keep ♥A"
+	mustAct(t, tb, noir.Inspector, keep)
+	if done, err := tb.RequestUndo(noir.Inspector); err != nil || !done {
+		t.Fatalf("RequestUndo = %v, %v", done, err)
+	}
+	card := strings.TrimPrefix(keep, "keep ")
+	for _, p := range []string{"/s/" + tb.Header().Tokens[0], "/t/" + tb.Header().TableToken} {
+		if body := do(t, h, "GET", p, nil).Body.String(); strings.Contains(body, card) {
+			t.Fatalf("%s shows the undone %q", p, keep)
+		}
+	}
 }
