@@ -250,7 +250,7 @@ func (c *Console) act(cmd Command, asSeatAllowed bool) error {
 	} else {
 		// No seat named: the action of whoever is to move, if it is public.
 		seat = engine.Public
-		for i := 0; i < c.T.game.Seats(); i++ {
+		for i := range c.T.Header().Seats {
 			if len(c.T.Legal(engine.Seat(i))) > 0 {
 				seat = engine.Seat(i)
 				break

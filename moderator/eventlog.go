@@ -174,10 +174,6 @@ func OpenLog(path string) (*Log, LoadResult, error) {
 			return nil, res, err
 		}
 	}
-	if _, err := f.Seek(0, io.SeekEnd); err != nil {
-		f.Close()
-		return nil, res, err
-	}
 	// Reopen in append mode so every write goes to the end.
 	f.Close()
 	f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)

@@ -26,10 +26,6 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	// actions per page, the bulk of a page's rendering time.
 	"noirGrid": noirGrid,
 	"buttons":  buttons,
-	"add":      func(a, b int) int { return a + b },
-	"seatIs": func(a engine.Seat, b int) bool {
-		return int(a) == b
-	},
 }).ParseFS(pageFS, "pages/*.tmpl"))
 
 // suitClass colours red suits.
