@@ -3,6 +3,7 @@ module tablemaster
 go 1.26
 
 require (
+	codeberg.org/go-pdf/fpdf v0.12.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/manifoldco/promptui v0.9.0
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
