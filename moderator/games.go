@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"tablemaster/engine"
+	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
 )
 
@@ -66,5 +67,21 @@ func init() {
 		MinSeats:     2,
 		MaxSeats:     2,
 		Template:     "noir",
+	})
+	registerKind(&Kind{
+		Name: "ayatsuri",
+		New: func(raw json.RawMessage, seed uint64) (engine.Game, error) {
+			var cfg ayatsuri.Config
+			if err := json.Unmarshal(raw, &cfg); err != nil {
+				return nil, fmt.Errorf("ayatsuri options: %w", err)
+			}
+			return ayatsuri.New(cfg, seed)
+		},
+		// Roles are secret: nobody's name carries one.
+		RoleKey:      func(engine.Seat) string { return "" },
+		DefaultSeats: []string{"Aki", "Ben", "Chika", "Dai"},
+		MinSeats:     ayatsuri.MinPlayers,
+		MaxSeats:     ayatsuri.MaxPlayers,
+		Template:     "ayatsuri",
 	})
 }

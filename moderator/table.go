@@ -124,6 +124,12 @@ func newTableID(now time.Time) string {
 	return now.Format("20060102-1504") + "-" + hex.EncodeToString(b[:])
 }
 
+// opener is a game whose setup already told the seats something (a deal
+// before the first action); those events open the table's story.
+type opener interface {
+	Opening() []engine.Event
+}
+
 // newTable builds a table from its header, replaying records if any.
 func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*Table, error) {
 	kind, err := KindNamed(hdr.Game)
@@ -141,6 +147,11 @@ func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*
 		return nil, fmt.Errorf("table %s: %s needs %d players, not %d", hdr.ID, hdr.Game, g.Seats(), len(hdr.Seats))
 	}
 	t := &Table{hdr: hdr, kind: kind, game: g, log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
+	if o, ok := g.(opener); ok {
+		for _, e := range o.Opening() {
+			t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: engine.Public, Event: e, act: -1})
+		}
+	}
 	for i, r := range records {
 		switch r.Type {
 		case "table":

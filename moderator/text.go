@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"tablemaster/engine"
+	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
 )
 
@@ -18,6 +19,10 @@ func TextView(t *Table, snap Snapshot, l engine.Lang) string {
 		noirText(&b, v, nil, l)
 	case noir.View:
 		noirText(&b, v.PublicView, &v, l)
+	case ayatsuri.PublicView:
+		ayatsuriText(&b, v, nil, l)
+	case ayatsuri.View:
+		ayatsuriText(&b, v.PublicView, &v, l)
 	default:
 		fmt.Fprintf(&b, "%+v\n", v)
 	}

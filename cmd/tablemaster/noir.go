@@ -96,21 +96,9 @@ func noirRun(o *noirOptions) error {
 	if len(players) != 2 {
 		return errorf("noir is for two players (Killer first, then Inspector), not %d: --players Aki,Ben", len(players))
 	}
-	// Read the script first: a typo stops the run before anything starts.
-	var script []moderator.Command
-	if o.Script != "" {
-		file, err := os.Open(o.Script)
-		if err != nil {
-			return errorf("cannot read the script: %v", err)
-		}
-		script, err = moderator.ParseScript(file)
-		file.Close()
-		if err != nil {
-			return errorf("%s: %v", o.Script, err)
-		}
-		if script == nil {
-			script = []moderator.Command{}
-		}
+	script, err := readScript(o.Script)
+	if err != nil {
+		return err
 	}
 	seed := o.Seed
 	if !o.SeedSet {
@@ -118,6 +106,27 @@ func noirRun(o *noirOptions) error {
 	}
 	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "noir", Seats: players, Options: cfg, Seed: seed},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
+}
+
+// readScript reads --script before anything starts, so a typo stops the
+// run first. nil means no script.
+func readScript(path string) ([]moderator.Command, error) {
+	if path == "" {
+		return nil, nil
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, errorf("cannot read the script: %v", err)
+	}
+	defer file.Close()
+	script, err := moderator.ParseScript(file)
+	if err != nil {
+		return nil, errorf("%s: %v", path, err)
+	}
+	if script == nil {
+		script = []moderator.Command{}
+	}
+	return script, nil
 }
 
 // startTable opens the store, starts serving, creates the table and hands

@@ -166,6 +166,7 @@ type Game struct {
 
 	queue   []effect
 	outcome engine.Outcome
+	opening []engine.Event
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -186,9 +187,14 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	for i := range g.life {
 		g.life[i] = StartLife // AY-1
 	}
-	g.startRound(&events{g: g})
+	ev := &events{g: g}
+	g.startRound(ev)
+	g.opening = ev.list
 	return g, nil
 }
+
+// Opening is what the first round's deal told whom, before any action.
+func (g *Game) Opening() []engine.Event { return slices.Clone(g.opening) }
 
 // Config returns the table options.
 func (g *Game) Config() Config { return g.cfg }

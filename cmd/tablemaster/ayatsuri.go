@@ -1,0 +1,111 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"tablemaster/engine/ayatsuri"
+	"tablemaster/moderator"
+)
+
+// ayatsuriOptions holds the flags of `tablemaster ayatsuri`.
+type ayatsuriOptions struct {
+	f *Factory
+	g *globalOptions
+
+	Players  []string
+	Start    string
+	BombGirl bool
+	Toss     string
+	Addr     string
+	Port     int
+	Seed     uint64
+	SeedSet  bool
+	Pass     bool
+	Script   string
+	Reveal   bool
+}
+
+func newCmdAyatsuri(f *Factory, g *globalOptions, runF func(*ayatsuriOptions) error) *cobra.Command {
+	opts := &ayatsuriOptions{f: f, g: g}
+	cmd := &cobra.Command{
+		Use:   "ayatsuri",
+		Short: "Ayatsuri Satsujin Jiken (あやつり殺人事件), 3 to 6 players",
+		Long: `Start a table of Ayatsuri Satsujin Jiken. List the players clockwise:
+each passes the draft cards to the next one listed. The first holds the
+dictator marker unless --start names another. Life and kill chips stay
+real; tablemaster deals the roles to the phones and resolves every ability.`,
+		Example: `  tablemaster ayatsuri --players Aki,Ben,Chika,Dai
+  tablemaster ayatsuri --players Aki,Ben,Chika,Dai,Eri --bomb-girl --toss chips
+  tablemaster ayatsuri --players Aki,Ben,Chika --script round.txt --reveal --seed 7`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.SeedSet = cmd.Flags().Changed("seed")
+			if runF != nil {
+				return runF(opts)
+			}
+			return ayatsuriRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringSliceVar(&opts.Players, "players", nil, "3 to 6 players, clockwise (default Aki,Ben,Chika,Dai)")
+	fl.StringVar(&opts.Start, "start", "", "the player holding the dictator marker first (default: the first listed)")
+	fl.BoolVar(&opts.BombGirl, "bomb-girl", false, "play with the promo card ⓪ Bomb Girl (自爆娘)")
+	fl.StringVar(&opts.Toss, "toss", "engine", "the Doctor's toss: engine (tablemaster draws it) or chips (the patient tosses a real chip)")
+	fl.StringVar(&opts.Addr, "addr", "", "address phones use to reach this laptop (default: found on the LAN)")
+	fl.IntVar(&opts.Port, "port", 0, "port to serve on (default: a free one)")
+	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the deal (default: from the clock)")
+	fl.BoolVar(&opts.Pass, "pass", false, "no phones: pass the laptop round")
+	fl.StringVar(&opts.Script, "script", "", "run the console commands in FILE, then stop")
+	fl.BoolVar(&opts.Reveal, "reveal", false, "with --script: also print what each seat was told privately")
+	return cmd
+}
+
+func ayatsuriRun(o *ayatsuriOptions) error {
+	f := o.f
+	lang, err := f.lang(o.g.Lang)
+	if err != nil {
+		return err
+	}
+	if o.Reveal && o.Script == "" {
+		return errorf("--reveal goes with --script (the console never shows secrets at the table)")
+	}
+	cfg := ayatsuri.Config{BombGirl: o.BombGirl}
+	if cfg.Toss, err = ayatsuri.ParseToss(o.Toss); err != nil {
+		return errorf("--toss: %v", err)
+	}
+	players := o.Players
+	if len(players) == 0 {
+		k, _ := moderator.KindNamed("ayatsuri")
+		players = append([]string(nil), k.DefaultSeats...)
+	}
+	for i := range players {
+		players[i] = strings.TrimSpace(players[i])
+	}
+	cfg.Players = players
+	if o.Start != "" {
+		cfg.Start = -1
+		for i, p := range players {
+			if strings.EqualFold(p, strings.TrimSpace(o.Start)) {
+				cfg.Start = i
+			}
+		}
+		if cfg.Start < 0 {
+			return errorf("--start %q is not one of the players (%s)", o.Start, strings.Join(players, ", "))
+		}
+	}
+	if err := cfg.Validate(); err != nil {
+		return errorf("%v: --players Aki,Ben,Chika,Dai", err)
+	}
+	script, err := readScript(o.Script)
+	if err != nil {
+		return err
+	}
+	seed := o.Seed
+	if !o.SeedSet {
+		seed = f.Seed()
+	}
+	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "ayatsuri", Seats: players, Options: cfg, Seed: seed},
+		o.Addr, o.Port, script, o.Pass, o.Reveal)
+}
