@@ -78,7 +78,7 @@ func redraw(rd *round, s engine.Seat, fixed map[engine.Seat]Role, bound func(eng
 	n, x := len(rd.Order), len(rd.FaceDown)
 	js := rd.pos(s)
 	var seen []Role
-	if js < len(rd.Hands) {
+	if js >= 0 && js < len(rd.Hands) {
 		seen = rd.Hands[js]
 	}
 	// The face-down cards: never in s's hand, unless s is the last
