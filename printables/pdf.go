@@ -2,6 +2,7 @@ package printables
 
 import (
 	"io"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -170,10 +171,7 @@ func (d *pdfDoc) circled(x, y float64, n int) float64 {
 	d.p.Circle(cx, cy, r, "D")
 	size := d.size
 	d.p.SetFont("ipaex", "", size*0.7)
-	digits := string(rune('0' + n%10))
-	if n >= 10 {
-		digits = string(rune('0'+n/10)) + digits
-	}
+	digits := strconv.Itoa(n)
 	d.p.Text(cx-d.p.GetStringWidth(digits)/2, cy+em*0.25, digits)
 	d.p.SetFont("ipaex", "", size)
 	return em

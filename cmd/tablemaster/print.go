@@ -1,0 +1,244 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"tablemaster/engine"
+	"tablemaster/moderator"
+	"tablemaster/printables"
+)
+
+// printOptions holds the flags of `tablemaster print` and its dependencies.
+type printOptions struct {
+	f *Factory
+	g *globalOptions
+
+	What   string // a sheet's name, "all" or "links"
+	Paper  string
+	Format string
+	Out    string
+	Table  string
+}
+
+func newCmdPrint(f *Factory, g *globalOptions, runF func(*printOptions) error) *cobra.Command {
+	opts := &printOptions{f: f, g: g}
+	cmd := &cobra.Command{
+		Use:   "print SHEET|all|links",
+		Short: "Write a game's reference sheet, or a table's join cards, as PDF or HTML",
+		Long: `Write what people print before game night. SHEET is a game's reference
+sheet (` + strings.Join(printables.Names(), ", ") + `); all writes every sheet; links writes the join
+cards of a saved or running table: one card per seat with the player's name,
+the QR code of their secret link and the link, to cut apart and hand out.
+Files are named like noir-ja.pdf and join-TABLE-en.pdf; join cards are
+readable by you only.`,
+		Example: `  tablemaster print noir --lang ja                  # writes noir-ja.pdf
+  tablemaster print all --format html -o sheets/
+  tablemaster print links --table TABLE --paper letter # join cards with QR codes`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.What = strings.ToLower(args[0])
+			if runF != nil {
+				return runF(opts)
+			}
+			return printRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Paper, "paper", "a4", "paper size: a4 or letter")
+	fl.StringVar(&opts.Format, "format", "pdf", "pdf or html (one self-contained page)")
+	fl.StringVarP(&opts.Out, "output", "o", "", "file to write, or a folder (default: the current folder)")
+	fl.StringVar(&opts.Table, "table", "", "with links: the table (default: the only saved one)")
+	return cmd
+}
+
+func printRun(o *printOptions) error {
+	f := o.f
+	lang, err := f.lang(o.g.Lang)
+	if err != nil {
+		return err
+	}
+	paper, err := printables.ParsePaper(o.Paper)
+	if err != nil {
+		return errorf("--paper: %v", err)
+	}
+	format, err := printables.ParseFormat(o.Format)
+	if err != nil {
+		return errorf("--format: %v", err)
+	}
+	opts := printables.Options{Lang: lang, Paper: paper, Date: f.Now()}
+	if o.Table != "" && o.What != "links" {
+		return errorf("--table goes with links: tablemaster print links --table %s", o.Table)
+	}
+	switch o.What {
+	case "links":
+		st, err := openStore(f, o.g)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		jc, err := savedJoinCards(st, o.Table, lang)
+		if err != nil {
+			return err
+		}
+		path, err := outPath(o.Out, jc.FileName(lang, format), false)
+		if err != nil {
+			return err
+		}
+		// The cards carry every seat's secret link: user only, like the logs.
+		return writePrintable(f, lang, path, 0o600, func(b *bytes.Buffer) error { return jc.Write(b, format, opts) })
+	case "all":
+		for _, name := range printables.Names() {
+			s, _ := printables.Lookup(name)
+			path, err := outPath(o.Out, s.FileName(lang, format), true)
+			if err != nil {
+				return err
+			}
+			if err := writePrintable(f, lang, path, 0o644, func(b *bytes.Buffer) error { return s.Write(b, format, opts) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	s, ok := printables.Lookup(o.What)
+	if !ok {
+		return errorf("no sheet %q: print %s, all or links", o.What, strings.Join(printables.Names(), ", "))
+	}
+	path, err := outPath(o.Out, s.FileName(lang, format), false)
+	if err != nil {
+		return err
+	}
+	return writePrintable(f, lang, path, 0o644, func(b *bytes.Buffer) error { return s.Write(b, format, opts) })
+}
+
+// outPath is where a file named name goes for -o out: the current folder,
+// the folder out (made if it ends in a slash, or if many files go there),
+// or the file out itself.
+func outPath(out, name string, many bool) (string, error) {
+	if out == "" {
+		return name, nil
+	}
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return filepath.Join(out, name), nil
+	}
+	if many || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return "", errorf("-o: %v", err)
+		}
+		return filepath.Join(out, name), nil
+	}
+	return out, nil
+}
+
+// writePrintable writes a file and says so.
+func writePrintable(f *Factory, lang engine.Lang, path string, perm os.FileMode, render func(*bytes.Buffer) error) error {
+	if err := saveFile(path, perm, render); err != nil {
+		return err
+	}
+	fmt.Fprintln(f.Out, lang.S("print.written", "file", path))
+	return nil
+}
+
+// saveFile renders into memory first, so a failure leaves no half file.
+func saveFile(path string, perm os.FileMode, render func(*bytes.Buffer) error) error {
+	var b bytes.Buffer
+	if err := render(&b); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), perm); err != nil {
+		return errorf("cannot write %s: %v", path, err)
+	}
+	// WriteFile keeps an existing file's mode; join cards must not stay readable.
+	if err := os.Chmod(path, perm); err != nil {
+		return errorf("cannot write %s: %v", path, err)
+	}
+	return nil
+}
+
+// savedJoinCards builds the join cards of a table from its log. The log is
+// only read, never opened for writing: the table may be running in another
+// tablemaster at this moment.
+func savedJoinCards(st *moderator.Store, id string, lang engine.Lang) (printables.JoinCards, error) {
+	if id == "" {
+		ids, err := st.IDs()
+		if err != nil {
+			return printables.JoinCards{}, err
+		}
+		switch len(ids) {
+		case 0:
+			return printables.JoinCards{}, errorf("no saved table in %s", st.Dir())
+		case 1:
+			id = ids[0]
+		default:
+			return printables.JoinCards{}, errorf("%d tables in %s; name one with --table: %s", len(ids), st.Dir(), strings.Join(ids, ", "))
+		}
+	}
+	file, err := os.Open(st.LogPath(id))
+	if err != nil {
+		return printables.JoinCards{}, errorf("no table %s in %s", id, st.Dir())
+	}
+	defer file.Close()
+	res, err := moderator.ReadLog(file)
+	if err != nil {
+		return printables.JoinCards{}, errorf("table %s: %v", id, err)
+	}
+	h := *res.Records[0].Header
+	for _, r := range res.Records[1:] {
+		// A relinked seat (lost phone) has a new link; the old one is dead.
+		if r.Type == "relink" && r.Seat >= 0 && r.Seat < len(h.Tokens) {
+			h.Tokens[r.Seat] = r.Token
+		}
+	}
+	base := baseURL(h.Addr, h.Port)
+	return joinCards(h, lang, func(s engine.Seat) string { return base + "/s/" + h.Tokens[s] }), nil
+}
+
+// joinCards lays out a table's seats as join cards.
+func joinCards(h moderator.Header, lang engine.Lang, seatURL func(engine.Seat) string) printables.JoinCards {
+	game := h.Game
+	if engine.Has(h.Game + ".name") {
+		game = lang.S(h.Game + ".name")
+	}
+	jc := printables.JoinCards{Game: game, Table: h.ID}
+	kind, _ := moderator.KindNamed(h.Game)
+	for i, name := range h.Seats {
+		s := engine.Seat(i)
+		seat := printables.JoinSeat{Name: name, URL: seatURL(s)}
+		if kind != nil && kind.RoleKey != nil {
+			if k := kind.RoleKey(s); k != "" {
+				seat.Role = lang.S(k)
+			}
+		}
+		jc.Seats = append(jc.Seats, seat)
+	}
+	return jc
+}
+
+// consolePrint is the GM console's print command: join cards of its table
+// in the current folder. Words after print choose html and letter.
+func consolePrint(f *Factory, c *moderator.Console) func(arg string) (string, error) {
+	return func(arg string) (string, error) {
+		format, paper := printables.PDF, printables.A4
+		for _, w := range strings.Fields(arg) {
+			if p, err := printables.ParsePaper(w); err == nil {
+				paper = p
+			} else if fm, err := printables.ParseFormat(w); err == nil {
+				format = fm
+			} else {
+				return "", fmt.Errorf("print takes pdf, html, a4 or letter, not %q", w)
+			}
+		}
+		jc := joinCards(c.T.Header(), c.Lang, c.SeatURL)
+		path := jc.FileName(c.Lang, format)
+		opts := printables.Options{Lang: c.Lang, Paper: paper, Date: f.Now()}
+		if err := saveFile(path, 0o600, func(b *bytes.Buffer) error { return jc.Write(b, format, opts) }); err != nil {
+			return "", err
+		}
+		return c.Lang.S("print.written", "file", path), nil
+	}
+}
