@@ -329,7 +329,7 @@ func (g *Game) startRound(ev *events) {
 		ev.random("ay.ev.redeal", roleArgs(Dictator)...) // AY-7
 	}
 	if len(rd.FaceUp) > 0 {
-		ev.random("ay.ev.face_up", "cards", roleList(rd.FaceUp), "n", strconv.Itoa(len(rd.FaceDown)))
+		ev.random("ay.ev.face_up", cat(roleArgs(rd.FaceUp[0]), "n", strconv.Itoa(len(rd.FaceDown)))...)
 	} else {
 		ev.random("ay.ev.face_down", "n", strconv.Itoa(len(rd.FaceDown)))
 	}

@@ -117,7 +117,7 @@ func init() {
 		// What happened, for everyone.
 		"ay.ev.round":            {EN: "Round {n} begins; {marker} holds the dictator marker.", JA: "第{n}ラウンド開始。独裁者マーカーは{marker}さん。"},
 		"ay.ev.redeal":           {EN: "{mark} {role} came up face up: reshuffled.", JA: "{mark} {role}が表向きになったので、シャッフルし直しました。"},
-		"ay.ev.face_up":          {EN: "Face up: {cards}; {n} face down.", JA: "表向き：{cards}、裏向き{n}枚。"},
+		"ay.ev.face_up":          {EN: "Face up: {mark} {role}; {n} face down.", JA: "表向き：{mark} {role}、裏向き{n}枚。"},
 		"ay.ev.face_down":        {EN: "{n} face down, none face up.", JA: "裏向き{n}枚、表向きなし。"},
 		"ay.ev.face_down_added":  {EN: "{name} gets the {n} face-down card(s) too.", JA: "{name}さんは裏向きの{n}枚も加えて選びます。"},
 		"ay.ev.passed":           {EN: "{name} passes {n} cards to {to}.", JA: "{name}さんが{n}枚を{to}さんへ渡しました。"},
