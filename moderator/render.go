@@ -21,7 +21,7 @@ var pages = template.Must(template.New("").Funcs(template.FuncMap{
 	"t": func(l engine.Lang, key string, nv ...string) string {
 		return l.S(key, nv...)
 	},
-	"suit": suitClass,
+	"suit":  suitClass,
 	"chips": chips,
 	// noirGrid and buttons write in Go what the templates did in some 250
 	// actions per page, the bulk of a page's rendering time.

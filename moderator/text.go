@@ -26,6 +26,9 @@ func TextView(t *Table, snap Snapshot, l engine.Lang) string {
 	default:
 		fmt.Fprintf(&b, "%+v\n", v)
 	}
+	if t.kind.RoleKey(0) == "" {
+		return b.String() // secret roles: the game's view lists the players
+	}
 	for i, name := range snap.Seats {
 		role := ""
 		if k := t.kind.RoleKey(engine.Seat(i)); k != "" {
