@@ -26,6 +26,9 @@ type Console struct {
 	BaseURL string
 	// QR draws a link as a QR code; nil prints links as text only.
 	QR func(string) (string, error)
+	// Print writes join cards for the table (arg: the words after print)
+	// and returns what to tell the GM; nil when printing is not wired in.
+	Print func(arg string) (string, error)
 
 	mu      sync.Mutex
 	printed int // feed items already printed
@@ -232,7 +235,14 @@ func (c *Console) Exec(cmd Command, asSeatAllowed bool) error {
 	case "act":
 		return c.act(cmd, asSeatAllowed)
 	case "print":
-		return errors.New(c.s("mod.con.print_later"))
+		if c.Print == nil {
+			return errors.New(c.s("mod.con.print_later"))
+		}
+		msg, err := c.Print(cmd.Arg)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(c.Out, msg)
 	default:
 		return errors.New(c.s("mod.con.unknown", "text", cmd.String()))
 	}

@@ -88,6 +88,7 @@ func untilSignal(f *Factory) (context.Context, func()) {
 // runConsole drives one table from the terminal: script, pass-and-play,
 // interactive console, or headless when there is no terminal.
 func runConsole(f *Factory, c *moderator.Console, script []moderator.Command, pass bool) error {
+	c.Print = consolePrint(f, c)
 	switch {
 	case script != nil:
 		err := c.RunScript(script)
