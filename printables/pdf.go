@@ -381,7 +381,8 @@ func (d *pdfDoc) table(t *Table, x, w float64) {
 		widths[i] *= w / total
 	}
 	pad := 1.5
-	row := func(cells []string, head bool, shade bool) {
+	var row func(cells []string, head bool, shade bool)
+	row = func(cells []string, head bool, shade bool) {
 		if head {
 			d.font(sizeTable, colHeading)
 		} else {
@@ -394,6 +395,13 @@ func (d *pdfDoc) table(t *Table, x, w float64) {
 			n = max(n, len(wrapped[i]))
 		}
 		h := float64(n)*d.lineH() + 0.8
+		if !head && !d.dry && d.y+h > d.bottom() {
+			// A long table goes on over the page, under its heading row again.
+			d.newPage()
+			row(t.Head, true, false)
+			d.rule(x, x+w, d.y, colHeading, 0.4)
+			d.font(sizeTable, colText)
+		}
 		if shade && !d.dry {
 			d.p.SetFillColor(colShade[0], colShade[1], colShade[2])
 			d.p.Rect(x, d.y, w, h, "F")
@@ -473,8 +481,19 @@ func (d *pdfDoc) measure(b Block, w float64) float64 {
 func (d *pdfDoc) flow(blocks []Block) {
 	for i, b := range blocks {
 		h := d.measure(b, d.contentW())
-		if _, ok := b.(*Heading); ok && i+1 < len(blocks) {
-			h += d.measure(blocks[i+1], d.contentW())
+		if _, ok := b.(*Heading); ok {
+			// With the notes under it and what they introduce, or at least
+			// a good part of it.
+			for _, next := range blocks[i+1:] {
+				h += min(d.measure(next, d.contentW()), 50)
+				if _, note := next.(*Para); !note {
+					break
+				}
+			}
+		}
+		if _, ok := b.(*Table); ok {
+			// A table goes on over the page; it needs room for a few rows.
+			h = min(h, 30)
 		}
 		if d.y+h > d.bottom() && d.y > d.margin+20 {
 			d.newPage()

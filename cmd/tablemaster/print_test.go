@@ -114,7 +114,7 @@ func TestPrintRefuses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"print", "chess"}, `no sheet "chess": print ayatsuri, noir, all or links`},
+		{[]string{"print", "chess"}, `no sheet "chess": print ` + strings.Join(printables.Names(), ", ") + `, all or links`},
 		{[]string{"print", "noir", "--paper", "legal"}, "--paper: printables: paper must be a4 or letter"},
 		{[]string{"print", "noir", "--format", "png"}, "--format: printables: format must be pdf or html"},
 		{[]string{"print", "noir", "--table", "T"}, "--table goes with links"},
