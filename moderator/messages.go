@@ -62,6 +62,7 @@ func init() {
   NAME: ACTION        an action as a seat (scripts and pass-and-play only)
   undo                undo the last action (the players who learned something agree on their phones)
   NAME: undo | NAME: agree | NAME: refuse   the same, as a seat (scripts)
+  print [html] [letter]   join cards for this table (PDF or HTML, A4 or Letter)
   help | quit
   # starts a comment`, JA: `コマンド（1行に1つ。--scriptファイルも同じ書き方）：
   status              盤面と手番
@@ -71,6 +72,7 @@ func init() {
   名前: 行動          席として行動（スクリプトとパス＆プレイのみ）
   undo                直前の操作を取り消す（何かを知った人がスマホで同意）
   名前: undo / 名前: agree / 名前: refuse   同上、席として（スクリプト）
+  print [html] [letter]   この卓の参加カードを印刷（PDFかHTML、A4かLetter）
   help / quit
   # 以降はコメント`},
 		"noir.help": {EN: `Noir actions (cells like B3 or cards like S7, ♠7, H7 are both accepted):
