@@ -306,6 +306,7 @@ func (g *Game) startRound(ev *events) {
 	g.bombOwner, g.bombHolder, g.bombLive = noSeat, noSeat, false
 	g.feePayer, g.feeChip = noSeat, ""
 	g.serial = nil
+	g.queue = nil
 	g.call = -1
 	lay := Layout(g.n, g.cfg.BombGirl)
 	rd := &round{No: len(g.rounds) + 1, Marker: g.marker, Shown: make([]bool, g.n), KilledAt: make([]int, g.n)}
@@ -413,14 +414,20 @@ func (g *Game) bombCall(accuse bool, ev *events) {
 	default:
 		rd.BombMiss = true
 		ev.reveal("ay.ev.bomb_missed", "name", g.name(m))
-		if g.life[m] > 0 {
+		life, kill := g.life[m] > 0, g.kills[m] > 0
+		if life {
 			g.life[m]--
 		}
-		if g.kills[m] > 0 {
-			g.loseKill(m)
+		if kill {
+			g.loseKill(m) // AY-43: a third kill chip lost clears its moment
+		}
+		switch {
+		case life && kill:
 			ev.table("ay.do.bomb_missed_both", "name", g.name(m))
-		} else {
+		case life:
 			ev.table("ay.do.bomb_missed_life", "name", g.name(m))
+		case kill: // a marker holder at 0 life, after a tied end (AY-42)
+			ev.table("ay.do.bomb_missed_kill", "name", g.name(m))
 		}
 	}
 	g.queue = append(g.queue, effect{kind: "next"})
@@ -430,7 +437,12 @@ func (g *Game) bombCall(accuse bool, ev *events) {
 // nextCall calls the next role someone can answer (AY-13). A role nobody
 // holds, or whose holder was killed before revealing, is skipped silently.
 // After the last role comes the round end (AY-40). True when it waits.
-func (g *Game) nextCall() bool {
+//
+// Calling a role names its holder, as at the table, where the holder
+// answers the call: the event is a reveal, so the action that led to the
+// call cannot be taken back alone (DESIGN.md principle 4) — else a Cop
+// could accuse, see who answers ②, undo and accuse again.
+func (g *Game) nextCall(ev *events) bool {
 	rd := g.cur()
 	for r := g.call + 1; r <= Terrorist; r++ {
 		g.call = r
@@ -439,6 +451,7 @@ func (g *Game) nextCall() bool {
 			continue
 		}
 		g.phase, g.turn = PhReveal, h
+		ev.reveal("ay.ev.call", cat(roleArgs(r), "name", g.name(h))...)
 		return true
 	}
 	g.call = Terrorist + 1
@@ -535,7 +548,7 @@ func (g *Game) exec(e effect, ev *events) bool {
 		}
 		g.tossed(e.by, e.target, side, ev)
 	case "next":
-		return g.nextCall()
+		return g.nextCall(ev)
 	case "serial":
 		// AY-25: only if nobody was killed this round.
 		if sk := g.cur().holder(SerialKiller); sk != noSeat && g.revealed[sk] && !g.killed[sk] {

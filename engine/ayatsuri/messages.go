@@ -125,6 +125,7 @@ func init() {
 		"ay.ev.bomb_spared":      {EN: "{name} does not call out the Bomb Girl.", JA: "{name}さんは自爆娘の殺害を宣言しませんでした。"},
 		"ay.ev.bomb_found":       {EN: "{name} calls out the Bomb Girl: {target} holds her.", JA: "{name}さんが自爆娘の殺害を宣言：{target}さんが自爆娘でした。"},
 		"ay.ev.bomb_missed":      {EN: "{name} calls out the Bomb Girl, but nobody holds her: {name} pays the penalty.", JA: "{name}さんが自爆娘の殺害を宣言しましたが、誰も自爆娘ではありません。{name}さんはペナルティを受けます。"},
+		"ay.ev.call":             {EN: "{mark} {role} is called: {name} answers.", JA: "{mark} {role}を呼びます：{name}さんが応えます。"},
 		"ay.ev.reveal":           {EN: "{name} reveals {mark} {role}.", JA: "{name}さんが正体を現しました：{mark} {role}。"},
 		"ay.ev.marker":           {EN: "{name} takes the dictator marker.", JA: "{name}さんが独裁者マーカーを獲得しました。"},
 		"ay.ev.lost_turn":        {EN: "{name} was killed and loses the turn.", JA: "{name}さんは殺害されたため手番を失います。"},
@@ -173,5 +174,6 @@ func init() {
 		"ay.do.bomb_back":        {EN: "The Bomb Girl card goes from {name} back to {owner}.", JA: "自爆娘のカードを{name}さんから{owner}さんへ戻します。"},
 		"ay.do.bomb_missed_both": {EN: "{name} puts one life chip and one kill chip back in the supply.", JA: "{name}さんはライフチップとキルチップを1枚ずつストックへ戻します。"},
 		"ay.do.bomb_missed_life": {EN: "{name} puts one life chip back in the supply.", JA: "{name}さんはライフチップを1枚ストックへ戻します。"},
+		"ay.do.bomb_missed_kill": {EN: "{name} puts one kill chip back in the supply.", JA: "{name}さんはキルチップを1枚ストックへ戻します。"},
 	})
 }

@@ -90,7 +90,8 @@ func redraw(rd *round, s engine.Seat, fixed map[engine.Seat]Role, bound func(eng
 			if slices.Contains(seen, ro) {
 				fdPool = append(fdPool, ro)
 			}
-		case !taken[ro] && !slices.Contains(seen, ro):
+		case (!taken[ro] || rd.Added) && !slices.Contains(seen, ro):
+			// With AY-9 the last player may have picked a face-down card.
 			fdPool = append(fdPool, ro)
 		}
 	}

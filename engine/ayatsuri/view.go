@@ -165,7 +165,11 @@ func (rd *round) unpicked() []Role {
 }
 
 // View is what seat s may see.
+// A seat that is not a player (engine.Public) gets the public view.
 func (g *Game) View(s engine.Seat) any {
+	if s < 0 || int(s) >= g.n {
+		return g.publicView()
+	}
 	rd := g.cur()
 	v := View{PublicView: g.publicView(), Seat: s, Name: g.name(s), Choices: g.Legal(s)}
 	if r := rd.role(s); r != NoRole {
