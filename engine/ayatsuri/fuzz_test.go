@@ -1,0 +1,432 @@
+package ayatsuri
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"tablemaster/engine"
+)
+
+// ledger keeps the chips, the marker and the kills of a game from its
+// public events alone, as a player with pen and paper would, and applies
+// AY-41 … AY-43 itself: the engine's own state is checked against it.
+type ledger struct {
+	seat        map[string]int
+	life, kills []int
+	third       []int // the moment a third kill chip was taken, 0 if none
+	seq         int
+	zeroed      []bool // brought another player's life to 0 by a kill
+	marker      int
+	killed      []bool // this round
+	// expect is the outcome the ledger computed at the last round end:
+	// "" none yet, "tie", "next" (no end condition) or a winner's name.
+	expect string
+}
+
+func newLedger(g *Game) *ledger {
+	l := &ledger{seat: map[string]int{}, life: make([]int, g.n), kills: make([]int, g.n), third: make([]int, g.n),
+		zeroed: make([]bool, g.n), marker: int(g.Marker()), killed: make([]bool, g.n)}
+	for i, n := range g.names {
+		l.seat[n] = i
+		l.life[i] = StartLife
+	}
+	return l
+}
+
+func (l *ledger) gain(s int) {
+	l.kills[s]++
+	l.seq++
+	if l.kills[s] == KillsToEnd {
+		l.third[s] = l.seq
+	}
+}
+
+func (l *ledger) lose(s int) {
+	l.kills[s]--
+	if l.kills[s] < KillsToEnd {
+		l.third[s] = 0
+	}
+}
+
+// apply reads the events of one action.
+func (l *ledger) apply(evs []engine.Event) error {
+	for _, e := range evs {
+		a := e.Args
+		who := func(k string) int {
+			s, ok := l.seat[a[k]]
+			if !ok {
+				panic(fmt.Sprintf("event %s: no player %q in %s", e.Key, a[k], k))
+			}
+			return s
+		}
+		switch e.Key {
+		case "ay.ev.round":
+			if who("marker") != l.marker {
+				return fmt.Errorf("round %s starts with %s holding the marker, want seat %d", a["n"], a["marker"], l.marker)
+			}
+			clear(l.killed)
+		case "ay.ev.marker":
+			l.marker = who("name")
+		case "ay.ev.kill":
+			k, v := who("killer"), who("target")
+			if l.killed[v] {
+				return fmt.Errorf("%s killed twice this round (AY-16)", a["target"])
+			}
+			l.killed[v] = true
+			switch {
+			case k == v && l.life[v] > 0:
+				l.life[v]--
+			case l.life[v] > 0:
+				l.life[v]--
+				if l.life[v] == 0 {
+					l.zeroed[k] = true
+				}
+			}
+			l.gain(k)
+		case "ay.ev.double":
+			l.gain(who("killer"))
+		case "ay.ev.purge":
+			for _, n := range strings.Split(a["names"], ", ") {
+				s := l.seat[n]
+				if l.life[s] <= 1 {
+					return fmt.Errorf("the purge takes a life chip from %s at %d life (AY-26)", n, l.life[s])
+				}
+				l.life[s]--
+			}
+		case "ay.ev.toss":
+			if a["side"] == "@ay.side.life" {
+				l.life[who("name")]++
+			}
+		case "ay.ev.fee_paid":
+			if p := who("name"); a["chip"] == "@ay.chip.life" {
+				l.life[p]--
+			} else {
+				l.lose(p)
+			}
+		case "ay.ev.fee_kept":
+			if d := who("det"); a["chip"] == "@ay.chip.life" {
+				l.life[d]++
+			} else {
+				l.gain(d)
+			}
+		case "ay.ev.bomb_missed":
+			m := who("name")
+			if l.life[m] > 0 {
+				l.life[m]--
+			}
+			if l.kills[m] > 0 {
+				l.lose(m)
+			}
+		case "ay.ev.round_end":
+			l.expect = l.verdict()
+		}
+	}
+	return nil
+}
+
+// verdict is AY-41 and AY-42 at a round end, computed afresh.
+func (l *ledger) verdict() string {
+	end := false
+	for s := range l.life {
+		end = end || l.life[s] == 0 || l.kills[s] >= KillsToEnd
+	}
+	if !end {
+		return "next"
+	}
+	first := -1
+	for s := range l.life {
+		if l.kills[s] >= KillsToEnd && l.life[s] > 0 && (first < 0 || l.third[s] < l.third[first]) {
+			first = s
+		}
+	}
+	if first >= 0 {
+		return l.name(first)
+	}
+	best, tied := -1, []int{}
+	for s := range l.life {
+		if l.life[s] == 0 {
+			continue
+		}
+		if t := l.life[s] + l.kills[s]; t > best {
+			best, tied = t, []int{s}
+		} else if t == best {
+			tied = append(tied, s)
+		}
+	}
+	if len(tied) == 1 {
+		return l.name(tied[0])
+	}
+	var z []int
+	for _, s := range tied {
+		if l.zeroed[s] {
+			z = append(z, s)
+		}
+	}
+	if len(z) == 1 {
+		return l.name(z[0])
+	}
+	return "tie"
+}
+
+func (l *ledger) name(s int) string {
+	for n, i := range l.seat {
+		if i == s {
+			return n
+		}
+	}
+	return "?"
+}
+
+// before checks the seat about to act: a player killed this round never
+// reveals, uses an ability, tosses for the Doctor, pays a fee or kills
+// at round end (AY-16).
+func (l *ledger) before(g *Game) error {
+	switch g.Phase() {
+	case PhReveal, PhAbility, PhSerial, PhToss, PhFeePay:
+		if l.killed[g.Turn()] {
+			return fmt.Errorf("%s, killed this round, acts in %s", g.name(g.Turn()), g.Phase())
+		}
+	}
+	return nil
+}
+
+// after checks the engine against the ledger once an action is applied:
+// the same chips, none negative, one marker, and the game over exactly
+// when the ledger's round end said so, with its winner.
+func (l *ledger) after(g *Game, evs []engine.Event) error {
+	p := pub(g)
+	markers := 0
+	for i, pl := range p.Players {
+		if pl.Life != l.life[i] || pl.Kills != l.kills[i] {
+			return fmt.Errorf("%s has %d/%d, the events say %d/%d", pl.Name, pl.Life, pl.Kills, l.life[i], l.kills[i])
+		}
+		if pl.Life < 0 || pl.Kills < 0 {
+			return fmt.Errorf("%s has %d/%d chips", pl.Name, pl.Life, pl.Kills)
+		}
+		if pl.Marker {
+			markers++
+			if i != l.marker {
+				return fmt.Errorf("%s holds the marker, the events say %s", pl.Name, l.name(l.marker))
+			}
+		}
+	}
+	if markers != 1 {
+		return fmt.Errorf("%d players hold the marker", markers)
+	}
+	ended := slices.ContainsFunc(evs, func(e engine.Event) bool { return e.Key == "ay.ev.round_end" })
+	o := g.Outcome()
+	switch {
+	case !ended && o.Over:
+		return fmt.Errorf("the game is over without a round end")
+	case !ended:
+		return nil
+	case l.expect == "next" || l.expect == "tie":
+		if o.Over {
+			return fmt.Errorf("the game ended (%v) but AY-41/42 say %s", o, l.expect)
+		}
+		tie := slices.ContainsFunc(evs, func(e engine.Event) bool { return e.Key == "ay.ev.tie" })
+		if tie != (l.expect == "tie") {
+			return fmt.Errorf("tie event %v, the ledger says %s", tie, l.expect)
+		}
+	default:
+		if !o.Over || len(o.Winners) != 1 || g.name(o.Winners[0]) != l.expect || g.phase != PhOver {
+			return fmt.Errorf("outcome %+v in %s, AY-42 says %s wins", o, g.phase, l.expect)
+		}
+	}
+	return nil
+}
+
+// TestInvariantsRandomGames: seeded random games in every configuration
+// keep the invariants of issue 3 — chips never negative, a killed player
+// never acts, one marker, the game over exactly when AY-41 says, with the
+// winner of AY-42 — checked against the ledger kept from public events.
+func TestInvariantsRandomGames(t *testing.T) {
+	over := map[string]int{}
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		for _, bg := range []bool{false, true} {
+			for _, toss := range []TossMode{TossEngine, TossChips} {
+				cfg := Config{Players: names(n), BombGirl: bg, Toss: toss}
+				for seed := uint64(1); seed <= 25; seed++ {
+					cfg.Start = int(seed) % n
+					g := newGame(t, cfg, seed)
+					l := newLedger(g)
+					r := engine.NewRand(seed * 31)
+					for i := 0; i < 3000 && !g.Outcome().Over; i++ {
+						if err := l.before(g); err != nil {
+							t.Fatalf("%dp bg=%v seed %d step %d: %v", n, bg, seed, i, err)
+						}
+						cs := g.Legal(g.Turn())
+						evs, err := g.Apply(g.Turn(), cs[r.IntN(len(cs))].Action)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if err := l.apply(evs); err != nil {
+							t.Fatalf("%dp bg=%v seed %d step %d: %v", n, bg, seed, i, err)
+						}
+						if err := l.after(g, evs); err != nil {
+							t.Fatalf("%dp bg=%v seed %d step %d: %v\n%s", n, bg, seed, i, err, dump(evs))
+						}
+					}
+					if !g.Outcome().Over {
+						t.Fatalf("%dp bg=%v seed %d: no end", n, bg, seed)
+					}
+					over[g.Outcome().Reason.Key]++
+				}
+			}
+		}
+	}
+	// Every way to win happened.
+	for _, k := range []string{"ay.win.third", "ay.win.most", "ay.win.tiebreak"} {
+		if over[k] == 0 {
+			t.Errorf("no game ended by %s: %v", k, over)
+		}
+	}
+}
+
+// fuzzConfig turns one byte into table options: 3 to 6 players, the Bomb
+// Girl or not, engine or real tosses, any start player.
+func fuzzConfig(b uint8) Config {
+	n := MinPlayers + int(b%4)
+	c := Config{Players: names(n), BombGirl: b&4 != 0, Start: int(b>>4) % n}
+	if b&8 != 0 {
+		c.Toss = TossChips
+	}
+	return c
+}
+
+// universe is every action the notation can name, legal or not, and some
+// it cannot read.
+func universe() []string {
+	out := []string{"", " ", "pass", "reveal", "draw", "keep", "keep card", "bomb kill", "bomb spare", "bomb",
+		"pass on", "reveal 3", "draw 2", "keep it", "pay", "take", "toss", "toss grey", "pay gold", "pick", "declare",
+		"pick -1", "pick 8", "pick 99999999999999999999", "declare ⑧", "accuse", "target", "🂡", "pick ③ ③", "\x00", "reveal\n"}
+	for _, r := range AllRoles {
+		out = append(out, fmt.Sprintf("pick %d", r), fmt.Sprintf("declare %d", r), "pick "+r.Mark(), "declare "+engine.JA.S(r.Key()))
+	}
+	for _, n := range append(names(6), "Zed", "aki", " Ben ", "") {
+		for _, v := range []string{"hand", "give", "accuse", "guard", "treat", "target"} {
+			out = append(out, v+" "+n)
+		}
+	}
+	for _, c := range []string{"life", "kill", "white", "black", "白", "黒"} {
+		out = append(out, "pay "+c, "take "+c, "toss "+c)
+	}
+	return out
+}
+
+// probe applies an action that Legal does not offer, by the seat to move
+// and by another: it must be refused as illegal, unreadable or out of
+// turn, with no event and no change anyone could see.
+func probe(t *testing.T, g *Game, s engine.Seat, text string) {
+	t.Helper()
+	if slices.Contains(actions(g.Legal(s)), text) {
+		return
+	}
+	if a, err := g.Decode(s, text); err == nil && slices.Contains(actions(g.Legal(s)), string(a)) {
+		return // another spelling of a legal action
+	}
+	before := snapshot(g)
+	evs, err := g.Apply(s, engine.Action(text))
+	if err == nil {
+		t.Fatalf("Apply(%d, %q) = nil, want a refusal: not among %v", s, text, actions(g.Legal(s)))
+	}
+	if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
+		t.Fatalf("Apply(%d, %q) = %v, want ErrIllegal, ErrNotation or ErrNotYourTurn", s, text, err)
+	}
+	if evs != nil {
+		t.Fatalf("Apply(%d, %q) = %v with its error", s, text, evs)
+	}
+	if after := snapshot(g); after != before {
+		t.Fatalf("Apply(%d, %q) = %v changed the game:\n%s\n%s", s, text, err, before, after)
+	}
+}
+
+func FuzzApply(f *testing.F) {
+	for seed := uint64(0); seed < 16; seed++ {
+		r := engine.NewRand(seed + 99)
+		moves := make([]byte, 100+r.IntN(250))
+		for i := range moves {
+			moves[i] = byte(r.IntN(256))
+		}
+		f.Add(seed, uint8(seed*37), moves, "")
+	}
+	f.Add(uint64(7), uint8(0), []byte{}, "reveal")
+	f.Add(uint64(3), uint8(0xff), []byte{0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255}, "pick 0")
+	f.Add(uint64(5), uint8(0x0c), []byte{1, 2, 3}, "target Aki")
+	all := universe()
+	f.Fuzz(func(t *testing.T, seed uint64, opts uint8, moves []byte, extra string) {
+		if len(moves) > 400 {
+			moves = moves[:400]
+		}
+		cfg := fuzzConfig(opts)
+		g, err := New(cfg, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := newLedger(g)
+		r := engine.NewRand(seed ^ 0x5eed)
+		var st redrawStats
+		for i, b := range moves {
+			if g.Outcome().Over {
+				break
+			}
+			s := g.Turn()
+			if i%3 == 2 {
+				probe(t, g, s, all[(int(b)*7+i)%len(all)])
+				probe(t, g, s, extra)
+				other := engine.Seat((int(s) + 1 + int(b)%(g.n-1)) % g.n)
+				probe(t, g, other, all[(int(b)*13+i)%len(all)])
+				probe(t, g, engine.Seat(int(b)-128), extra)
+			}
+			if err := l.before(g); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+			cs := g.Legal(s)
+			if len(cs) == 0 {
+				t.Fatalf("step %d: no legal action for seat %d in %s", i, s, g.phase)
+			}
+			for o := range g.n {
+				if c := g.Legal(engine.Seat(o)); engine.Seat(o) != s && len(c) != 0 {
+					t.Fatalf("step %d: seat %d is offered %v out of turn", i, o, actions(c))
+				}
+			}
+			for _, c := range cs {
+				if a, err := g.Decode(s, string(c.Action)); err != nil || a != c.Action {
+					t.Fatalf("Decode(%q) = %q, %v", c.Action, a, err)
+				}
+			}
+			evs, err := g.Apply(s, cs[int(b)%len(cs)].Action)
+			if err != nil {
+				t.Fatalf("step %d: Apply(%v) = %v, want nil (a legal choice)", i, cs[int(b)%len(cs)].Action, err)
+			}
+			if err := invariants(g); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+			if err := l.apply(evs); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+			if err := l.after(g, evs); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+			if err := eventsLeak(g, evs); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+			if i%4 == 0 {
+				if err := noLeak(g, r, 1, &st); err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+			}
+		}
+		if g.Outcome().Over {
+			for s := range g.n {
+				if c := g.Legal(engine.Seat(s)); len(c) != 0 {
+					t.Fatalf("game over, but seat %d is offered %v", s, actions(c))
+				}
+				probe(t, g, engine.Seat(s), "reveal")
+			}
+		}
+	})
+}
