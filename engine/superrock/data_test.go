@@ -111,19 +111,6 @@ func TestParseDefaultText(t *testing.T) {
 	}
 }
 
-// lineOf is the 1-based line of the first line containing s in the
-// default file.
-func lineOf(t *testing.T, s string) int {
-	t.Helper()
-	for i, l := range strings.Split(string(kmcText), "\n") {
-		if strings.Contains(l, s) {
-			return i + 1
-		}
-	}
-	t.Fatalf("%q not in kmc.txt", s)
-	return 0
-}
-
 // SR-4: the loader checks a data file and names the file and line of the
 // first problem.
 func TestParseErrors(t *testing.T) {

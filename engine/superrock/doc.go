@@ -1,0 +1,81 @@
+// Package superrock runs the hidden and random parts of the Super Rock
+// (超人ロック) card game, KMC rules (rules/superrock.md, SR-1 … SR-43):
+// for now the preparation of chapter 7.1, SR-10 … SR-18. Combat and the
+// boards stay with the real cards and dice.
+//
+// # Data
+//
+// The roster, the silhouettes, the planet cards and tables 7.1–7.3 are
+// facts from the rulebook, kept in an editable text file (data/kmc.txt,
+// embedded). Default returns them; Parse reads another edition's file
+// (--roster FILE) and returns a *DataError naming the file and line of the
+// first problem. Reference sheets print from the same Data:
+//
+//	d := superrock.Default()
+//	for _, c := range d.Characters { // table 2.1
+//		// c.NameKey() (catalogue: "ロック1" / "Locke 1"), c.Attr (G, E, S, E/G),
+//		// c.Sex, c.Married, c.Level, c.Power, c.Endurance, c.Will,
+//		// c.Release, c.Transform, c.NotesKey() (own win condition, equipment),
+//		// c.Silhouettes (SR-3), c.Attr.WinKey() (chapter 6.3.2)
+//	}
+//	for _, s := range d.Silhouettes { /* s.NameKey(), s.Attr, s.Count */ }
+//	d.SilhouetteTotals()         // cards per attribute: G 35, E 13, S 12
+//	for _, p := range d.Players { /* table 7.1: p.Players, p.L, p.G, p.E, p.S, p.X */ }
+//	for die, r := range d.Shadow { /* table 7.2: face die+1 allows r.Key() */ }
+//	for _, b := range d.BasePlanetCards { /* table 7.3: b.NonBase, b.OrMore, b.Cards */ }
+//	for _, c := range d.PlanetCards { /* appendix C: c.NameKey(), c.Kind, c.Count */ }
+//	d.NewCharacterView(c)        // a whole character card, ready to render
+//
+// Every name and note is a catalogue key (engine.Lang.S renders it in
+// English or Japanese); the default roster's keys start with "sr.kmc.".
+//
+// # The preparation
+//
+// New(cfg, seed) checks the players and counts (SR-10) and waits for the
+// deal. The notation, which Legal offers and the GM console reads:
+//
+//	deal                 SR-11, SR-12: draw the counts and deal (anyone)
+//	keep | reject        SR-13: every player answers; reject only when it applies
+//	roll | rolled 4      SR-14: the shadow roll (virtual dice | a real die, entered)
+//	pick rag1            SR-14: a silhouette the roll allows, with a copy left
+//	switch locke         SR-15: an Evil silhouette switches away from Evil
+//	confirm              SR-15: the table confirms the line-up
+//	ambush A 3-4         SR-16: hide ambush A on planet 3, square 4
+//	roll | rolled 5      SR-17: the turn-order roll (anyone | each non-base player)
+//
+// SR-18 follows by itself. Phase() is PlanetPhase when the preparation is
+// complete; Base, TurnOrder and PlanetOrder then tell who is who.
+//
+// # Decisions where the rules are unclear
+//
+//   - Every player answers the reject question (keep or reject), so that
+//     waiting for one player never tells the table they drew a character
+//     they played tonight. A reject redeals at once; everyone answers again.
+//   - A shadow roll of 6 with no Evil silhouette left (only possible with a
+//     roster that has few) allows any silhouette.
+//   - After the reveal with a single Evil silhouette no switch is possible
+//     and the line-up is confirmed at once; a switch that leaves one Evil
+//     confirms it too.
+//   - Base players see both ambushes, their own and the other's: the
+//     rulebook only makes the non-base players look away. So the owner of B
+//     can be refused the square of A without learning anything new.
+//   - With a physical board the planet card an ambush replaces goes back
+//     to the planet deck.
+//   - With a virtual board the base players' planet cards are dealt from the
+//     whole planet deck without the ambushes (the board is laid later, in
+//     the planet phase, from what is left: the same as the rulebook's order
+//     for a shuffled deck). With a physical board they draw real cards, and
+//     the tool does not know them.
+//   - Table 7.3 for 1 or 2 non-base players: 6 cards (rules/superrock.md).
+//   - The turn-order roll with virtual dice is one button for the table,
+//     and rolls the ties again by itself.
+//   - "Left" is the next seat in the order of Config.Players.
+//
+// Example:
+//
+//	g, err := superrock.New(superrock.Config{Players: []string{"Aki", "Ben", "Chika", "Dai", "Eri", "Fumi", "Gen"}}, 42)
+//	events, err := g.Apply(0, "deal")
+//	for _, e := range events {
+//		// e.To == nil: the table screen; otherwise only those phones
+//	}
+package superrock

@@ -1,0 +1,370 @@
+package superrock
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"tablemaster/engine"
+)
+
+var allNames = []string{"Aki", "Ben", "Chika", "Dai", "Eri", "Fumi", "Gen", "Hana", "Ichi", "Jun"}
+
+// players is a Config for n players with the given options.
+func players(n int) Config { return Config{Players: append([]string(nil), allNames[:n]...)} }
+
+func newGame(t testing.TB, cfg Config, seed uint64) *Game {
+	t.Helper()
+	g, err := New(cfg, seed)
+	if err != nil {
+		t.Fatalf("New(%+v) = %v", cfg, err)
+	}
+	return g
+}
+
+// apply applies one action and fails the test on an error.
+func apply(t testing.TB, g *Game, s engine.Seat, a string) []engine.Event {
+	t.Helper()
+	ev, err := g.Apply(s, engine.Action(a))
+	if err != nil {
+		t.Fatalf("Apply(%d, %v) = %v, want no error (phase %v)", s, a, err, g.phase)
+	}
+	return ev
+}
+
+// snapshot is everything any device could be shown, and the state;
+// Apply must leave it unchanged when it refuses an action.
+func snapshot(g *Game) string {
+	var b strings.Builder
+	vs := []any{g.PublicView(), g.char, g.kept, g.roll, g.pick, g.left, g.ambush, g.orderRolls, g.hands, g.deck, g.phase}
+	for s := 0; s < g.Seats(); s++ {
+		vs = append(vs, g.View(engine.Seat(s)))
+	}
+	for _, v := range vs {
+		j, err := json.Marshal(v)
+		if err != nil {
+			panic(err)
+		}
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// refuse applies an action that must fail with kind and change nothing;
+// it returns the catalogue key of the refusal.
+func refuse(t testing.TB, g *Game, s engine.Seat, a string, kind error) string {
+	t.Helper()
+	before := snapshot(g)
+	ev, err := g.Apply(s, engine.Action(a))
+	if !errors.Is(err, kind) {
+		t.Fatalf("Apply(%d, %v) = %v, %v, want %v", s, a, ev, err, kind)
+	}
+	if ev != nil {
+		t.Errorf("Apply(%v) = %v, %v, want no events with the error", a, ev, err)
+	}
+	if after := snapshot(g); after != before {
+		t.Errorf("Apply(%v) = %v changed the game", a, err)
+	}
+	return msgKey(err)
+}
+
+func msgKey(err error) string {
+	var me *engine.MsgError
+	if errors.As(err, &me) {
+		return me.Msg.Key
+	}
+	return ""
+}
+
+func actions(cs []engine.Choice) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = string(c.Action)
+	}
+	return out
+}
+
+func withPrefix(cs []engine.Choice, prefix string) []string {
+	var out []string
+	for _, a := range actions(cs) {
+		if strings.HasPrefix(a, prefix) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func find(evs []engine.Event, key string) []engine.Event {
+	var out []engine.Event
+	for _, e := range evs {
+		if e.Key == key {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func pub(g *Game) PublicView           { return g.PublicView().(PublicView) }
+func view(g *Game, s engine.Seat) View { return g.View(s).(View) }
+
+// silIndex is the index of a silhouette id.
+func silIndex(t testing.TB, g *Game, id string) int {
+	t.Helper()
+	for i, s := range g.data.Silhouettes {
+		if s.ID == id {
+			return i
+		}
+	}
+	t.Fatalf("no silhouette %s", id)
+	return -1
+}
+
+// dealAndKeep deals and has everyone keep (SR-11 … SR-13).
+func dealAndKeep(t testing.TB, g *Game) {
+	t.Helper()
+	apply(t, g, 0, "deal")
+	for s := 0; s < g.Seats(); s++ {
+		apply(t, g, engine.Seat(s), "keep")
+	}
+}
+
+// shadow has every seat enter roll 2 (any) and pick the given silhouette
+// ids, in seat order; the game must use physical dice.
+func shadow(t testing.TB, g *Game, picks ...string) []engine.Event {
+	t.Helper()
+	var evs []engine.Event
+	for s, id := range picks {
+		evs = append(evs, apply(t, g, engine.Seat(s), "rolled 2")...)
+		evs = append(evs, apply(t, g, engine.Seat(s), "pick "+id)...)
+	}
+	return evs
+}
+
+// step applies one random legal choice of a random seat that has one; it
+// returns false when no seat has anything to do.
+func step(t testing.TB, g *Game, r *engine.Rand) ([]engine.Event, bool) {
+	t.Helper()
+	var seats []engine.Seat
+	for s := 0; s < g.Seats(); s++ {
+		if len(g.Legal(engine.Seat(s))) > 0 {
+			seats = append(seats, engine.Seat(s))
+		}
+	}
+	if len(seats) == 0 {
+		return nil, false
+	}
+	s := seats[r.IntN(len(seats))]
+	ch := g.Legal(s)
+	c := ch[r.IntN(len(ch))]
+	evs, err := g.Apply(s, c.Action)
+	if err != nil {
+		t.Fatalf("Apply(%d, %v) = %v, want nil (a legal choice)", s, c.Action, err)
+	}
+	return evs, true
+}
+
+// invariants checks what must hold after every action.
+func invariants(g *Game) error {
+	if err := stateOK(g); err != nil {
+		return err
+	}
+	for s := 0; s < g.Seats(); s++ {
+		for _, c := range g.Legal(engine.Seat(s)) {
+			a, err := g.Decode(engine.Seat(s), string(c.Action))
+			if err != nil || a != c.Action {
+				return fmt.Errorf("Decode(%q) = %q, %v, want %q", c.Action, a, err, c.Action)
+			}
+		}
+	}
+	if g.phase != PlanetPhase {
+		busy := false
+		for s := 0; s < g.Seats(); s++ {
+			busy = busy || len(g.Legal(engine.Seat(s))) > 0
+		}
+		if !busy {
+			return fmt.Errorf("nobody can act in phase %v", g.phase)
+		}
+	}
+	return nil
+}
+
+// stateOK checks the state itself; Resample's games must pass it too.
+func stateOK(g *Game) error {
+	n := g.Seats()
+	if g.char[0] < 0 {
+		if g.phase != DealPhase {
+			return fmt.Errorf("no characters in phase %v", g.phase)
+		}
+		return nil
+	}
+	// SR-11: the dealt characters are distinct and match the counts.
+	seen := map[int]bool{}
+	per := map[string]int{}
+	l, gp, e, sp := g.data.Pools(g.cfg.RaisaGood)
+	poolOf := map[string]string{}
+	for name, ids := range map[string][]string{"L": l, "G": gp, "E": e, "S": sp} {
+		for _, id := range ids {
+			poolOf[id] = name
+		}
+	}
+	for s := 0; s < n; s++ {
+		c := g.char[s]
+		if c < 0 || seen[c] {
+			return fmt.Errorf("seat %d holds character %d (dealt twice or not at all)", s, c)
+		}
+		seen[c] = true
+		per[poolOf[g.data.Characters[c].ID]]++
+	}
+	k := g.counts
+	if per["L"] != k.L || per["G"] < k.G || per["E"] < k.E || per["S"] < k.S ||
+		per["G"]-k.G+per["E"]-k.E+per["S"]-k.S != k.X {
+		return fmt.Errorf("SR-11: drew L %d G %d E %d S %d for counts %v", per["L"], per["G"], per["E"], per["S"], k)
+	}
+	// SR-14: no silhouette copy is used twice.
+	used := make([]int, len(g.data.Silhouettes))
+	for s := 0; s < n; s++ {
+		if g.pick[s] >= 0 {
+			used[g.pick[s]]++
+			if g.roll[s] == 0 {
+				return fmt.Errorf("seat %d picked without rolling", s)
+			}
+		}
+	}
+	for i, sil := range g.data.Silhouettes {
+		if g.left[i] < 0 || g.left[i]+used[i] != sil.Count {
+			return fmt.Errorf("silhouette %s: %d left, %d used, %d copies", sil.ID, g.left[i], used[i], sil.Count)
+		}
+	}
+	// SR-15: play starts with a Good and an Evil silhouette.
+	if g.phase >= LineupPhase {
+		var good, evil int
+		for s := 0; s < n; s++ {
+			switch g.sil(g.pick[s]).Attr {
+			case Good:
+				good++
+			case Evil:
+				evil++
+			}
+		}
+		if good == 0 || evil == 0 {
+			return fmt.Errorf("SR-15: %d Good and %d Evil silhouettes in phase %v", good, evil, g.phase)
+		}
+	}
+	// SR-16: two ambushes on two squares, owned by base players.
+	if g.phase >= AmbushPhase {
+		for c := range g.ambush {
+			if !g.Base(g.ambushOwner[c]) {
+				return fmt.Errorf("ambush %d owned by non-base seat %d", c, g.ambushOwner[c])
+			}
+		}
+		if g.phase > AmbushPhase && (g.ambush[0] < 0 || g.ambush[1] < 0 || g.ambush[0] == g.ambush[1]) {
+			return fmt.Errorf("ambushes on %v", g.ambush)
+		}
+	}
+	// SR-17, SR-18.
+	if g.phase == PlanetPhase {
+		if g.starter < 0 || g.Base(g.starter) {
+			return fmt.Errorf("SR-17: starter %d", g.starter)
+		}
+		nonBase := 0
+		for s := 0; s < n; s++ {
+			if !g.Base(engine.Seat(s)) {
+				nonBase++
+			}
+		}
+		want := g.data.PlanetCardsFor(nonBase)
+		total := len(g.deck)
+		for s := 0; s < n; s++ {
+			total += len(g.hands[s])
+			h := len(g.hands[s])
+			if g.cfg.Board == VirtualBoard && g.Base(engine.Seat(s)) && h != want || (!g.Base(engine.Seat(s)) || g.cfg.Board == PhysicalBoard) && h != 0 {
+				return fmt.Errorf("SR-18: seat %d holds %d planet cards, want %d", s, h, want)
+			}
+		}
+		if g.cfg.Board == VirtualBoard && total != g.data.PlanetDeckSize()-2 {
+			return fmt.Errorf("SR-18: %d planet cards in deck and hands", total)
+		}
+	}
+	return nil
+}
+
+func seatJSON(g *Game, s engine.Seat) string {
+	var v any
+	if s == engine.Public {
+		v = g.PublicView()
+	} else {
+		v = g.View(s)
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(j)
+}
+
+// noLeak checks that each seat's view is unchanged when what it cannot see
+// is redrawn (engine.Resampler).
+func noLeak(g *Game, r *engine.Rand, resamples int) error {
+	seats := []engine.Seat{engine.Public}
+	for s := 0; s < g.Seats(); s++ {
+		seats = append(seats, engine.Seat(s))
+	}
+	for _, s := range seats {
+		want := seatJSON(g, s)
+		for i := 0; i < resamples; i++ {
+			g2 := g.Resample(s, r).(*Game)
+			if err := stateOK(g2); err != nil {
+				return fmt.Errorf("Resample(%d): %v", s, err)
+			}
+			if got := seatJSON(g2, s); got != want {
+				return fmt.Errorf("seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
+			}
+		}
+	}
+	return nil
+}
+
+// eventsOK checks who is told what: a private line goes to the seats that
+// may know it, and a public event names no character, and no silhouette
+// before the reveal.
+func eventsOK(g *Game, evs []engine.Event) error {
+	for _, e := range evs {
+		j, _ := json.Marshal(e)
+		if strings.HasPrefix(e.Key, "sr.pv.") || e.Key == "sr.do.ambush_swap" {
+			if len(e.To) == 0 || !e.Reveal {
+				return fmt.Errorf("private event %s is public or not a reveal", j)
+			}
+			if e.Key == "sr.pv.ambush" || e.Key == "sr.do.ambush_swap" {
+				for _, s := range e.To {
+					if !g.Base(s) {
+						return fmt.Errorf("ambush square told to non-base seat %d: %s", s, j)
+					}
+				}
+			} else if len(e.To) != 1 {
+				return fmt.Errorf("private event %s told to %v", j, e.To)
+			}
+			continue
+		}
+		if !e.IsPublic() {
+			return fmt.Errorf("event %s is neither public nor a private line", j)
+		}
+		for _, v := range e.Args {
+			if strings.Contains(v, ".char.") {
+				return fmt.Errorf("public event %s names a character", j)
+			}
+			if strings.Contains(v, ".sil.") && e.Key != "sr.ev.silhouette" && e.Key != "sr.ev.switched" && e.Key != "sr.do.switch" {
+				return fmt.Errorf("public event %s names a silhouette", j)
+			}
+			if strings.Contains(v, ".planet.") {
+				return fmt.Errorf("public event %s names a planet card", j)
+			}
+		}
+		if strings.HasPrefix(e.Key, "sr.do.") && !e.Table {
+			return fmt.Errorf("instruction %s is not marked Table", j)
+		}
+	}
+	return nil
+}
