@@ -488,6 +488,10 @@ func (g *Game) reveal(s engine.Seat, ev *events) {
 		// AY-32: the card goes back to its owner, powerless.
 		g.queue = append(g.queue, effect{kind: "bomb-return", by: g.bombOwner, target: s})
 	} else if g.bombLive && r != BombGirl {
+		// The card's current holder hands it on: the rulebook says
+		// 自爆娘を持つプレイヤーは…手渡します, "the player holding the Bomb
+		// Girl"; rules/ayatsuri.md (AY-32) says her owner. The rulebook
+		// wins. Her kill still lapses with her owner (AY-33), as the md says.
 		g.queue = append(g.queue, effect{kind: "bomb-pass", target: g.bombHolder})
 	}
 	g.queue = append(g.queue, effect{kind: "ability", target: s}, effect{kind: "next"})
