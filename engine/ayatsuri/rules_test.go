@@ -627,19 +627,27 @@ func TestAY23CopIsNeverTheAssassinsOrTheTerroristsTarget(t *testing.T) {
 			t.Fatalf("the Assassin may declare the Cop")
 		}
 	}
+	drawn := terrorDraws(t, four, "Aki:1 Ben:3 Chika:5 Dai:7",
+		"Aki reveal", "Aki accuse Aki", "Ben reveal", "Ben guard Ben", "Chika reveal", "Dai reveal", "Dai draw")
+	if drawn["Aki"] || len(drawn) != 3 {
+		t.Errorf("the Terrorist drew %v, want Ben, Chika and Dai, never the Cop", drawn)
+	}
+}
+
+// terrorDraws plays the lines on the rigged deal under 40 seeds; the last
+// line is the Terrorist's draw. It returns whom the draws hit.
+func terrorDraws(t *testing.T, cfg Config, deal string, lines ...string) map[string]bool {
+	t.Helper()
 	drawn := map[string]bool{}
 	for seed := uint64(1); seed <= 40; seed++ {
-		g, _ := rigSeed(t, four, seed, "Aki:1 Ben:3 Chika:5 Dai:7")
-		play(t, g, "Aki reveal", "Aki accuse Aki", "Ben reveal", "Ben guard Ben", "Chika reveal", "Dai reveal")
-		for _, e := range apply(t, g, "Dai draw") {
+		g, _ := rigSeed(t, cfg, seed, deal)
+		for _, e := range play(t, g, lines...) {
 			if e.Key == "ay.ev.terror_draw" {
 				drawn[e.Args["target"]] = true
 			}
 		}
 	}
-	if drawn["Aki"] || len(drawn) != 3 {
-		t.Errorf("the Terrorist drew %v, want Ben, Chika and Dai, never the Cop", drawn)
-	}
+	return drawn
 }
 
 // AY-24: the Detective's guard cancels each kill on the guarded player for
@@ -1040,16 +1048,8 @@ func TestAY28FAQTerroristsDraw(t *testing.T) {
 	}
 
 	// Players killed this round are left out.
-	drawn = map[string]bool{}
-	for seed := uint64(1); seed <= 30; seed++ {
-		g, _ := rigSeed(t, fourChips, seed, "Aki:3 Ben:6 Chika:5 Dai:7")
-		play(t, g, "Aki reveal", "Aki guard Ben", "Chika reveal", "Ben reveal", "Ben treat Aki", "Aki toss black", "Dai reveal")
-		for _, e := range apply(t, g, "Dai draw") {
-			if e.Key == "ay.ev.terror_draw" {
-				drawn[e.Args["target"]] = true
-			}
-		}
-	}
+	drawn = terrorDraws(t, fourChips, "Aki:3 Ben:6 Chika:5 Dai:7",
+		"Aki reveal", "Aki guard Ben", "Chika reveal", "Ben reveal", "Ben treat Aki", "Aki toss black", "Dai reveal", "Dai draw")
 	if drawn["Aki"] || len(drawn) != 3 {
 		t.Errorf("the Terrorist drew %v, want Ben, Chika and Dai, not Aki killed by the Doctor", drawn)
 	}
