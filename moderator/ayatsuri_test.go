@@ -140,11 +140,17 @@ func TestAyatsuriUndo(t *testing.T) {
 	mustAct(t, tb, 2, "pick 7")
 	mustAct(t, tb, 2, "pass")
 	mustAct(t, tb, 3, "pick 1")
-	// The last pick revealed nothing: Dai may still change it.
-	if done, err := tb.RequestUndo(3); err != nil || !done {
-		t.Fatalf("Dai undoing the last pick: done=%v err=%v", done, err)
+	// The last pick starts the calling, and the first call names its
+	// holder: everyone learned something, so everyone must agree.
+	if done, err := tb.RequestUndo(3); err != nil || done {
+		t.Fatalf("Dai undoing the last pick: done=%v err=%v, want a request", done, err)
 	}
-	mustAct(t, tb, 3, "pick 1")
+	if u := tb.Snapshot(0).Undo; u == nil || len(u.Waiting) != 3 {
+		t.Fatalf("undo of the last pick waits for %+v, want the three others", u)
+	}
+	if _, err := tb.ConfirmUndo(1, false); err != nil {
+		t.Fatal(err)
+	}
 	mustAct(t, tb, 3, "reveal")
 	done, err = tb.RequestUndo(3)
 	if err != nil || done {
