@@ -465,6 +465,9 @@ func TestBrowserAyatsuri(t *testing.T) {
 				cell = ayCard(*c)
 			}
 			if h.Done {
+				if h.Killed[s] {
+					cell += " ✖"
+				}
 				cell += fmt.Sprintf("%d / %d", h.Life[s], h.Kills[s])
 			}
 			row = append(row, cell)

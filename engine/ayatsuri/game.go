@@ -57,6 +57,9 @@ type effect struct {
 	cause  cause
 }
 
+// notKilled marks a seat not killed in a round.
+const notKilled = -2
+
 // round is one round's draft and what became public of it.
 type round struct {
 	No     int           `json:"no"`
@@ -73,7 +76,8 @@ type round struct {
 	Hand []Role `json:"hand"`
 	// Shown[s]: seat s's role of this round is public.
 	Shown []bool `json:"shown"`
-	// KilledAt[s] is the call during which s was killed this round, or -1.
+	// KilledAt[s] is the call during which s was killed this round (-1:
+	// the Bomb Girl's call-out, before any call), or notKilled.
 	KilledAt []int `json:"killed_at"`
 	// Added: the face-down cards went into the last player's hand (AY-9).
 	Added bool `json:"added,omitempty"`
@@ -311,7 +315,7 @@ func (g *Game) startRound(ev *events) {
 	lay := Layout(g.n, g.cfg.BombGirl)
 	rd := &round{No: len(g.rounds) + 1, Marker: g.marker, Shown: make([]bool, g.n), KilledAt: make([]int, g.n)}
 	for i := range rd.KilledAt {
-		rd.KilledAt[i] = -1
+		rd.KilledAt[i] = notKilled
 	}
 	for i := range g.n {
 		rd.Order = append(rd.Order, (g.marker+engine.Seat(i))%engine.Seat(g.n))

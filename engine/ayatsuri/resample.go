@@ -32,7 +32,7 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 			}
 		}
 		bound := func(p engine.Seat) Role {
-			if k := rd.KilledAt[p]; k >= 0 {
+			if k := rd.KilledAt[p]; k != notKilled {
 				return Role(k)
 			}
 			if current {

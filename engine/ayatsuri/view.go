@@ -58,6 +58,8 @@ type RoundView struct {
 	Life     []int       `json:"life,omitempty"`
 	Kills    []int       `json:"kills,omitempty"`
 	Done     bool        `json:"done,omitempty"`
+	// Killed[s]: seat s was killed in that round.
+	Killed []bool `json:"killed,omitempty"`
 }
 
 // PublicView is what everyone at the table may know (rules/ayatsuri.md,
@@ -138,6 +140,12 @@ func (g *Game) publicView() PublicView {
 		done := r.Life != nil
 		h := RoundView{No: r.No, Marker: g.name(r.Marker), FaceUp: cards(r.FaceUp), Roles: make([]*RoleCard, g.n),
 			Life: r.Life, Kills: r.Kills, Done: done}
+		if done {
+			h.Killed = make([]bool, g.n)
+			for i, k := range r.KilledAt {
+				h.Killed[i] = k != notKilled
+			}
+		}
 		for i := range g.n {
 			if ro := r.role(engine.Seat(i)); ro != NoRole && (r.Shown[i] || over) {
 				c := card(ro)
