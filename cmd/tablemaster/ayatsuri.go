@@ -18,13 +18,7 @@ type ayatsuriOptions struct {
 	Start    string
 	BombGirl bool
 	Toss     string
-	Addr     string
-	Port     int
-	Seed     uint64
-	SeedSet  bool
-	Pass     bool
-	Script   string
-	Reveal   bool
+	tableFlags
 }
 
 func newCmdAyatsuri(f *Factory, g *globalOptions, runF func(*ayatsuriOptions) error) *cobra.Command {
@@ -53,12 +47,7 @@ real; tablemaster deals the roles to the phones and resolves every ability.`,
 	fl.StringVar(&opts.Start, "start", "", "the player holding the dictator marker first (default: the first listed)")
 	fl.BoolVar(&opts.BombGirl, "bomb-girl", false, "play with the promo card ⓪ Bomb Girl (自爆娘)")
 	fl.StringVar(&opts.Toss, "toss", "engine", "the Doctor's toss: engine (tablemaster draws it) or chips (the patient tosses a real chip)")
-	fl.StringVar(&opts.Addr, "addr", "", "address phones use to reach this laptop (default: found on the LAN)")
-	fl.IntVar(&opts.Port, "port", 0, "port to serve on (default: a free one)")
-	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the deal (default: from the clock)")
-	fl.BoolVar(&opts.Pass, "pass", false, "no phones: pass the laptop round")
-	fl.StringVar(&opts.Script, "script", "", "run the console commands in FILE, then stop")
-	fl.BoolVar(&opts.Reveal, "reveal", false, "with --script: also print what each seat was told privately")
+	opts.tableFlags.add(cmd)
 	return cmd
 }
 
@@ -102,10 +91,6 @@ func ayatsuriRun(o *ayatsuriOptions) error {
 	if err != nil {
 		return err
 	}
-	seed := o.Seed
-	if !o.SeedSet {
-		seed = f.Seed()
-	}
-	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "ayatsuri", Seats: players, Options: cfg, Seed: seed},
+	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "ayatsuri", Seats: players, Options: cfg, Seed: o.seed(f)},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
 }

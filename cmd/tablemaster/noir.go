@@ -18,17 +18,41 @@ type noirOptions struct {
 	g *globalOptions
 
 	Players   []string
-	Addr      string
-	Port      int
-	Seed      uint64
-	SeedSet   bool
 	Deck      string
 	Layout    string
 	ShiftRule string
 	Kings     bool
-	Pass      bool
-	Script    string
-	Reveal    bool
+	tableFlags
+}
+
+// tableFlags are the flags every game's command shares: where to serve,
+// the seed, and how the table is played (phones, pass-and-play, script).
+type tableFlags struct {
+	Addr    string
+	Port    int
+	Seed    uint64
+	SeedSet bool
+	Pass    bool
+	Script  string
+	Reveal  bool
+}
+
+func (o *tableFlags) add(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&o.Addr, "addr", "", "address phones use to reach this laptop (default: found on the LAN)")
+	fl.IntVar(&o.Port, "port", 0, "port to serve on (default: a free one)")
+	fl.Uint64Var(&o.Seed, "seed", 0, "seed of the deal (default: from the clock)")
+	fl.BoolVar(&o.Pass, "pass", false, "no phones: pass the laptop round")
+	fl.StringVar(&o.Script, "script", "", "run the console commands in FILE, then stop")
+	fl.BoolVar(&o.Reveal, "reveal", false, "with --script: also print what each seat was told privately")
+}
+
+// seed is --seed, or one from the clock.
+func (o *tableFlags) seed(f *Factory) uint64 {
+	if o.SeedSet {
+		return o.Seed
+	}
+	return f.Seed()
 }
 
 func newCmdNoir(f *Factory, g *globalOptions, runF func(*noirOptions) error) *cobra.Command {
@@ -53,16 +77,11 @@ QR code; the table screen link goes on the laptop or a TV.`,
 	}
 	fl := cmd.Flags()
 	fl.StringSliceVar(&opts.Players, "players", nil, "the two players, Killer first (default Killer,Inspector)")
-	fl.StringVar(&opts.Addr, "addr", "", "address phones use to reach this laptop (default: found on the LAN)")
-	fl.IntVar(&opts.Port, "port", 0, "port to serve on (default: a free one)")
-	fl.Uint64Var(&opts.Seed, "seed", 0, "seed of the deal (default: from the clock)")
 	fl.StringVar(&opts.Deck, "deck", "virtual", "virtual (tablemaster deals the evidence cards) or physical (enter real draws)")
 	fl.StringVar(&opts.Layout, "layout", "ordered", "ordered or shuffled layout of the suspects")
 	fl.BoolVar(&opts.Kings, "kings", false, "♠K and ♥K stand in for the two Jokers")
 	fl.StringVar(&opts.ShiftRule, "shift-rule", "no-repeat", "no-repeat (no earlier position again) or no-undo (no undoing the last shift)")
-	fl.BoolVar(&opts.Pass, "pass", false, "no phones: pass the laptop round")
-	fl.StringVar(&opts.Script, "script", "", "run the console commands in FILE, then stop")
-	fl.BoolVar(&opts.Reveal, "reveal", false, "with --script: also print what each seat was told privately")
+	opts.tableFlags.add(cmd)
 	return cmd
 }
 
@@ -100,11 +119,7 @@ func noirRun(o *noirOptions) error {
 	if err != nil {
 		return err
 	}
-	seed := o.Seed
-	if !o.SeedSet {
-		seed = f.Seed()
-	}
-	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "noir", Seats: players, Options: cfg, Seed: seed},
+	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "noir", Seats: players, Options: cfg, Seed: o.seed(f)},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
 }
 
