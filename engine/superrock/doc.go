@@ -1,7 +1,9 @@
 // Package superrock runs the hidden and random parts of the Super Rock
-// (超人ロック) card game, KMC rules (rules/superrock.md, SR-1 … SR-43):
-// for now the preparation of chapter 7.1, SR-10 … SR-18. Combat and the
-// boards stay with the real cards and dice.
+// (超人ロック) card game, KMC rules (rules/superrock.md, SR-1 … SR-43): the
+// preparation of chapter 7.1 (SR-10 … SR-18), the identities ledger
+// (SR-30 … SR-34), victory declarations and vetoes (SR-40, SR-41) and the
+// end with its grades (SR-42, SR-43). Combat and the boards (SR-20 …
+// SR-27) stay with the real cards and dice for now.
 //
 // # Data
 //
@@ -43,8 +45,25 @@
 //	ambush A 3-4         SR-16: hide ambush A on planet 3, square 4
 //	roll | rolled 5      SR-17: the turn-order roll (anyone | each non-base player)
 //
-// SR-18 follows by itself. Phase() is PlanetPhase when the preparation is
-// complete; Base, TurnOrder and PlanetOrder then tell who is who.
+// SR-18 follows by itself. Phase() is PlayPhase when the preparation is
+// complete; Base, TurnOrder and PlanetOrder then tell who is who. In play
+// the table enters what happened on the board:
+//
+//	identity Ben         SR-31: someone's identity revealed (Ben's card to me alone)
+//	expose               SR-32: own identity exposed (public; no veto from now on)
+//	telepathy Ben        SR-33: my contact telepathy on Ben succeeded
+//	convert Ben          SR-33: I (a Locke) show my card to Ben for a conversion check
+//	converted Ben        SR-33: the check succeeded (an E/G is Good until revived)
+//	disintegrate         SR-33: Jessica shows her card to everyone
+//	transform            SR-34: my character transforms; a new one is dealt
+//	dies Ben | revives Ben
+//	declare              SR-40: victory declaration; answers go left
+//	accept | veto        SR-40: the player whose turn it is to answer
+//	override | withdraw  SR-41: the declarer after a veto
+//	end hubs             SR-42: also alone, all-dead, nova, king (Yuki Hijiri only)
+//	own Ben won          SR-43: the table confirms Ben's own win condition
+//
+// Outcome, Grade (A–D) and the views give the result.
 //
 // # Decisions where the rules are unclear
 //
@@ -70,6 +89,29 @@
 //   - The turn-order roll with virtual dice is one button for the table,
 //     and rolls the ties again by itself.
 //   - "Left" is the next seat in the order of Config.Players.
+//   - Who looked at whose card (SR-30) is public, as at the real table;
+//     what they saw is told to them alone.
+//   - Deaths and revivals are entered by the table (dies, revives).
+//   - A declaration may be made at any time in play (the tool does not
+//     track turns on the board); a transformation while it is pending
+//     cancels it (11.1.4).
+//   - SR-41 as far as the tool can check: Elmi — at least half of the
+//     other players dead; Dr. Wong — at least half of all players dead;
+//     S-Stroheim — he has seen the card of a Locke (Raisa counts) who is
+//     dead, and the table vouches that he killed him; Lord Leon — no
+//     character he has seen is above level 4 (levels known other ways, a
+//     disintegration, are the table's word). The override reveals the card.
+//     The four are recognised by their ids in the data file (elmi, wong,
+//     stroheim-s, leon), as are jessica and hijiri.
+//   - After a transformation the old character is out of the game; it is
+//     not put back in the pile. Ledger entries about that player, and an
+//     exposure, are cleared: the new character was never seen.
+//   - SR-43: the attribute part is computed (chapter 6.3.2): an E/G counts
+//     as Good after a successful conversion until it is revived; when
+//     every Good and Evil character is dead, both lose; when the hubs fall
+//     or Nova goes off, Good's condition holds and Evil's fails; the King
+//     editing room makes Yuki Hijiri the only winner. The table confirms
+//     the own condition only of players whose attribute part holds.
 //
 // Example:
 //

@@ -1,6 +1,7 @@
 package superrock
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,19 +11,25 @@ import (
 // Phase says what the preparation waits for.
 type Phase uint8
 
-// The phases of the preparation (chapter 7.1), in order. PlanetPhase means
-// the preparation is complete.
+// The phases of a game, in order: the preparation (chapter 7.1), then play
+// with the real board (the planet and secret base phases, where the tool
+// keeps the identities ledger), a victory declaration waiting for answers,
+// the end.
 const (
-	DealPhase   Phase = iota // SR-11, SR-12: someone presses "deal"
-	RejectPhase              // SR-13: every player keeps (or rejects)
-	ShadowPhase              // SR-14: every player rolls and picks a silhouette
-	LineupPhase              // SR-15: switches away from Evil, then the table confirms
-	AmbushPhase              // SR-16: the base players hide ambushes A and B
-	OrderPhase               // SR-17: the non-base players roll for the turn order
-	PlanetPhase              // SR-18 done: the planet phase begins
+	DealPhase     Phase = iota // SR-11, SR-12: someone presses "deal"
+	RejectPhase                // SR-13: every player keeps (or rejects)
+	ShadowPhase                // SR-14: every player rolls and picks a silhouette
+	LineupPhase                // SR-15: switches away from Evil, then the table confirms
+	AmbushPhase                // SR-16: the base players hide ambushes A and B
+	OrderPhase                 // SR-17: the non-base players roll for the turn order
+	PlayPhase                  // SR-18 done: play; SR-30 … SR-34, SR-40, SR-42
+	VetoPhase                  // SR-40: a victory declaration waits for accept or veto
+	OverridePhase              // SR-41: after a veto, the declarer overrides or withdraws
+	ConfirmPhase               // SR-43: the game is over; the table confirms own conditions
+	OverPhase                  // SR-43: the grades are final
 )
 
-var phaseNames = [...]string{"deal", "reject", "shadow", "lineup", "ambush", "order", "planet"}
+var phaseNames = [...]string{"deal", "reject", "shadow", "lineup", "ambush", "order", "play", "veto", "override", "confirm", "over"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -58,6 +65,8 @@ type Game struct {
 	deck  []int   // SR-18: planet card kinds (index into data.PlanetCards), top last
 	hands [][]int // SR-18: per seat, the planet cards dealt (virtual board)
 	each  int     // SR-18: table 7.3 for this table
+
+	play
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -134,6 +143,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		starter:     -1,
 		hands:       make([][]int, n),
 	}
+	g.play = newPlay(n)
 	g.resetCopies()
 	return g, nil
 }
@@ -161,8 +171,12 @@ func (g *Game) Seats() int { return len(g.cfg.Players) }
 // Phase is what the preparation waits for.
 func (g *Game) Phase() Phase { return g.phase }
 
-// Outcome: the preparation never ends a game.
-func (g *Game) Outcome() engine.Outcome { return engine.Outcome{} }
+// Outcome tells whether the game is over (SR-42, SR-43) and who won.
+func (g *Game) Outcome() engine.Outcome {
+	o := g.outcome
+	o.Winners = append([]engine.Seat(nil), o.Winners...)
+	return o
+}
 
 // Base reports whether seat s is a base player (an Evil silhouette once
 // the line-up is confirmed, SR-16).
@@ -203,23 +217,21 @@ func (g *Game) PlanetOrder() []engine.Seat {
 func (g *Game) Clone() *Game {
 	c := *g
 	c.rng = g.rng.Clone()
-	c.char = append([]int(nil), g.char...)
-	c.kept = append([]bool(nil), g.kept...)
-	c.rejectUsed = append([]bool(nil), g.rejectUsed...)
-	c.roll = append([]int(nil), g.roll...)
-	c.pick = append([]int(nil), g.pick...)
-	c.left = append([]int(nil), g.left...)
-	c.orderIn = append([]bool(nil), g.orderIn...)
-	c.orderRolls = make([][]int, len(g.orderRolls))
-	for i, r := range g.orderRolls {
-		c.orderRolls[i] = append([]int(nil), r...)
-	}
-	c.deck = append([]int(nil), g.deck...)
-	c.hands = make([][]int, len(g.hands))
-	for i, h := range g.hands {
-		c.hands[i] = append([]int(nil), h...)
-	}
+	c.char, c.kept, c.rejectUsed = slices.Clone(g.char), slices.Clone(g.kept), slices.Clone(g.rejectUsed)
+	c.roll, c.pick, c.left = slices.Clone(g.roll), slices.Clone(g.pick), slices.Clone(g.left)
+	c.orderIn, c.orderRolls = slices.Clone(g.orderIn), cloneRows(g.orderRolls)
+	c.deck, c.hands = slices.Clone(g.deck), cloneRows(g.hands)
+	c.play = g.play.clone()
 	return &c
+}
+
+// cloneRows copies a slice of slices, rows included.
+func cloneRows[T any](rows [][]T) [][]T {
+	out := make([][]T, len(rows))
+	for i, r := range rows {
+		out[i] = slices.Clone(r)
+	}
+	return out
 }
 
 func (g *Game) name(s engine.Seat) string { return g.cfg.Players[s] }
@@ -260,9 +272,9 @@ func ParseSquare(s string) (int, bool) {
 
 // act is a decoded action.
 type act struct {
-	kind string // deal keep reject roll rolled pick switch confirm ambush
-	n    int    // die face (rolled), silhouette (pick, switch), square (ambush)
-	card int    // ambush card 0 (A) or 1 (B)
+	kind string // deal keep reject roll rolled pick switch confirm ambush, or play.go's
+	n    int    // die face (rolled), silhouette (pick, switch), square (ambush), seat, end reason
+	card int    // ambush card 0 (A) or 1 (B); own: 1 won, 0 lost
 }
 
 func (a act) String(g *Game) string {
@@ -273,6 +285,12 @@ func (a act) String(g *Game) string {
 		return a.kind + " " + g.sil(a.n).ID
 	case "ambush":
 		return "ambush " + AmbushNames[a.card] + " " + SquareName(a.n)
+	case "identity", "telepathy", "convert", "converted", "dies", "revives":
+		return a.kind + " " + g.name(engine.Seat(a.n))
+	case "end":
+		return "end " + endReasons[a.n]
+	case "own":
+		return "own " + g.name(engine.Seat(a.n)) + " " + [...]string{"lost", "won"}[a.card]
 	}
 	return a.kind
 }
@@ -323,6 +341,9 @@ func (g *Game) decode(text string) (act, error) {
 			}
 		}
 		return act{}, engine.Errorf(engine.ErrNotation, "superrock", engine.M("sr.err.no_such_silhouette", "text", want))
+	case "identity", "telepathy", "convert", "converted", "dies", "revives", "expose", "disintegrate",
+		"transform", "declare", "accept", "veto", "override", "withdraw", "end", "own":
+		return g.decodePlay(kind, f[1:], bad)
 	case "ambush":
 		if len(f) != 3 && len(f) != 4 {
 			return bad()
@@ -384,6 +405,8 @@ func (g *Game) candidates(s engine.Seat) []act {
 		}
 	case OrderPhase:
 		dice("rolled")
+	default:
+		out = g.candidatesPlay(s)
 	}
 	return out
 }
@@ -421,6 +444,8 @@ func (g *Game) choice(a act) engine.Choice {
 	case "ambush":
 		c.Label = engine.M("sr.c.square", "planet", strconv.Itoa(a.n/SquaresPerPlanet+1), "square", strconv.Itoa(a.n%SquaresPerPlanet+1))
 		c.Group = engine.M("sr.g.ambush", "card", AmbushNames[a.card])
+	default:
+		g.choicePlay(a, &c)
 	}
 	return c
 }
@@ -495,6 +520,9 @@ var phaseOf = map[string][]Phase{
 func (g *Game) check(s engine.Seat, a act) error {
 	if s < 0 || int(s) >= g.Seats() {
 		return notYourTurn()
+	}
+	if _, ok := phaseOf[a.kind]; !ok {
+		return g.checkPlay(s, a)
 	}
 	ok := false
 	for _, p := range phaseOf[a.kind] {
@@ -607,6 +635,8 @@ func (e *events) private(to []engine.Seat, random bool, key string, nv ...string
 
 func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	switch a.kind {
+	default:
+		g.execPlay(s, a, ev)
 	case "deal":
 		g.deal(ev)
 	case "keep":
@@ -687,7 +717,7 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 // drawn cards and deal one to each player, privately.
 func (g *Game) deal(ev *events) {
 	g.deals++
-	set := g.drawSet(g.rng, -1)
+	set := g.drawSet(g.rng, nil)
 	g.rng.Shuffle(len(set), func(i, j int) { set[i], set[j] = set[j], set[i] })
 	copy(g.char, set)
 	for i := range g.kept {
@@ -712,13 +742,28 @@ func (g *Game) deal(ev *events) {
 }
 
 // drawSet draws table 7.1's counts from the pools (SR-11): L, G, E and S
-// from their pools, then X from the G, E and S cards not drawn. When must
-// is a character index, the draw is made to include it (Resample keeps a
-// seat's own character).
-func (g *Game) drawSet(r *engine.Rand, must int) []int {
+// from their pools, then X from the G, E and S cards not drawn. The draw is
+// made to include every character in must (Resample keeps the characters a
+// seat has seen).
+func (g *Game) drawSet(r *engine.Rand, must []int) []int {
 	index := map[string]int{}
 	for i, c := range g.data.Characters {
 		index[c.ID] = i
+	}
+	isMust := map[int]bool{}
+	for _, c := range must {
+		isMust[c] = true
+	}
+	// first shuffles cards and moves those in must to the front.
+	first := func(cards []int) {
+		r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+		k := 0
+		for i, c := range cards {
+			if isMust[c] {
+				cards[k], cards[i] = cards[i], cards[k]
+				k++
+			}
+		}
 	}
 	l, gp, e, sp := g.data.Pools(g.cfg.RaisaGood)
 	var set []int
@@ -728,12 +773,7 @@ func (g *Game) drawSet(r *engine.Rand, must int) []int {
 		for i, id := range ids {
 			pool[i] = index[id]
 		}
-		r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-		for i, c := range pool {
-			if c == must && n > 0 {
-				pool[0], pool[i] = pool[i], pool[0]
-			}
-		}
+		first(pool)
 		set = append(set, pool[:n]...)
 		return pool[n:]
 	}
@@ -742,12 +782,7 @@ func (g *Game) drawSet(r *engine.Rand, must int) []int {
 	rest = append(rest, take(gp, g.counts.G)...)
 	rest = append(rest, take(e, g.counts.E)...)
 	rest = append(rest, take(sp, g.counts.S)...)
-	r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
-	for i, c := range rest {
-		if c == must {
-			rest[0], rest[i] = rest[i], rest[0]
-		}
-	}
+	first(rest)
 	return append(set, rest[:g.counts.X]...)
 }
 
@@ -946,6 +981,6 @@ func (g *Game) dealPlanetCards(ev *events) {
 		}
 		ev.table("sr.do.planet_cards_virtual", "players", g.names(base))
 	}
-	g.phase = PlanetPhase
+	g.phase = PlayPhase
 	ev.public("sr.ev.ready", "player", g.name(g.starter))
 }

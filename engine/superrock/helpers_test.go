@@ -179,7 +179,10 @@ func invariants(g *Game) error {
 			}
 		}
 	}
-	if g.phase != PlanetPhase {
+	if (g.phase == OverPhase) != g.outcome.Over {
+		return fmt.Errorf("phase %v, outcome over %v", g.phase, g.outcome.Over)
+	}
+	if g.phase != OverPhase {
 		busy := false
 		for s := 0; s < g.Seats(); s++ {
 			busy = busy || len(g.Legal(engine.Seat(s))) > 0
@@ -219,8 +222,8 @@ func stateOK(g *Game) error {
 		per[poolOf[g.data.Characters[c].ID]]++
 	}
 	k := g.counts
-	if per["L"] != k.L || per["G"] < k.G || per["E"] < k.E || per["S"] < k.S ||
-		per["G"]-k.G+per["E"]-k.E+per["S"]-k.S != k.X {
+	if !g.transformed && (per["L"] != k.L || per["G"] < k.G || per["E"] < k.E || per["S"] < k.S ||
+		per["G"]-k.G+per["E"]-k.E+per["S"]-k.S != k.X) {
 		return fmt.Errorf("SR-11: drew L %d G %d E %d S %d for counts %v", per["L"], per["G"], per["E"], per["S"], k)
 	}
 	// SR-14: no silhouette copy is used twice.
@@ -264,8 +267,24 @@ func stateOK(g *Game) error {
 			return fmt.Errorf("ambushes on %v", g.ambush)
 		}
 	}
+	// SR-43: a winner meets the attribute condition; grades follow.
+	if g.phase == OverPhase {
+		for s := 0; s < n; s++ {
+			seat := engine.Seat(s)
+			won := false
+			for _, w := range g.outcome.Winners {
+				won = won || w == seat
+			}
+			if won && !g.attrWon(seat) {
+				return fmt.Errorf("SR-43: seat %d won without its attribute condition", s)
+			}
+			if want := map[[2]bool]string{{true, false}: "A", {true, true}: "B", {false, false}: "C", {false, true}: "D"}[[2]bool{won, g.dead[s]}]; g.Grade(seat) != want {
+				return fmt.Errorf("SR-43: seat %d grade %s, want %s", s, g.Grade(seat), want)
+			}
+		}
+	}
 	// SR-17, SR-18.
-	if g.phase == PlanetPhase {
+	if g.phase >= PlayPhase {
 		if g.starter < 0 || g.Base(g.starter) {
 			return fmt.Errorf("SR-17: starter %d", g.starter)
 		}
@@ -351,8 +370,12 @@ func eventsOK(g *Game, evs []engine.Event) error {
 		if !e.IsPublic() {
 			return fmt.Errorf("event %s is neither public nor a private line", j)
 		}
+		reveals := e.Key == "sr.ev.final" || e.Key == "sr.ev.exposed" || e.Key == "sr.ev.disintegrate" || e.Key == "sr.ev.override"
+		if reveals && !e.Reveal {
+			return fmt.Errorf("public reveal %s is not marked Reveal", j)
+		}
 		for _, v := range e.Args {
-			if strings.Contains(v, ".char.") {
+			if strings.Contains(v, ".char.") && !reveals {
 				return fmt.Errorf("public event %s names a character", j)
 			}
 			if strings.Contains(v, ".sil.") && e.Key != "sr.ev.silhouette" && e.Key != "sr.ev.switched" && e.Key != "sr.do.switch" {

@@ -37,14 +37,14 @@ func randomPrep(t *testing.T, cfg Config, seed uint64, each func(g *Game, evs []
 	t.Helper()
 	g := newGame(t, cfg, seed)
 	r := engine.NewRand(seed + 1000)
-	for i := 0; i < 2000; i++ {
+	for i := 0; i < 2000 && g.phase < PlayPhase; i++ {
 		evs, ok := step(t, g, r)
 		if !ok {
 			break
 		}
 		each(g, evs)
 	}
-	if g.phase != PlanetPhase {
+	if g.phase != PlayPhase {
 		t.Fatalf("seed %d: preparation stuck in phase %v", seed, g.phase)
 	}
 	return g
@@ -168,7 +168,7 @@ func finishPrep(t *testing.T, g *Game) *Game {
 	t.Helper()
 	apply(t, g, 6, "pick flora")
 	r := engine.NewRand(4)
-	for i := 0; i < 1000 && g.phase != PlanetPhase; i++ {
+	for i := 0; i < 1000 && g.phase != PlayPhase; i++ {
 		acted := false
 		for s := 0; s < g.Seats() && !acted; s++ {
 			if ch := g.Legal(engine.Seat(s)); len(ch) > 0 {

@@ -628,7 +628,7 @@ func TestSR17TurnOrder(t *testing.T) {
 				t.Errorf("SR-17: order roll event %+v", e)
 			}
 		}
-		if g.phase != PlanetPhase || g.Base(g.starter) {
+		if g.phase != PlayPhase || g.Base(g.starter) {
 			t.Errorf("SR-17: after the virtual roll phase %v starter %d", g.phase, g.starter)
 		}
 	}
@@ -663,7 +663,7 @@ func TestSR18PlanetCards(t *testing.T) {
 	if p := pub(g).Players[1]; p.PlanetCards != 3 {
 		t.Errorf("SR-18: public count %d", p.PlanetCards)
 	}
-	if g.phase != PlanetPhase || len(find(evs, "sr.ev.ready")) != 1 || len(find(evs, "sr.do.planet_cards_virtual")) != 1 {
+	if g.phase != PlayPhase || len(find(evs, "sr.ev.ready")) != 1 || len(find(evs, "sr.do.planet_cards_virtual")) != 1 {
 		t.Errorf("SR-18: phase %v events %+v", g.phase, evs)
 	}
 	// Physical board: an instruction, no cards in the tool.

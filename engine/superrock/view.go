@@ -43,7 +43,34 @@ type PlayerView struct {
 	Base       bool            `json:"base,omitempty"`
 	OrderRolls []int           `json:"order_rolls,omitempty"` // SR-17, every round
 	// PlanetCards is how many planet cards a base player holds (SR-18).
-	PlanetCards int `json:"planet_cards,omitempty"`
+	PlanetCards int  `json:"planet_cards,omitempty"`
+	Dead        bool `json:"dead,omitempty"`
+	// Exposed: own identity exposed (SR-32), so no veto.
+	Exposed bool `json:"exposed,omitempty"`
+	// Seen lists the seats whose character card this player has seen
+	// (SR-30): who looked at whom is public, not what they saw.
+	Seen []engine.Seat `json:"seen,omitempty"`
+	// Character is shown once it is public: exposed, disintegrating, an
+	// override, or the end of the game (SR-42).
+	Character *CharacterView `json:"character,omitempty"`
+	// AttrWon, Own and Grade are the result (SR-43) as it is settled.
+	AttrWon *bool  `json:"attr_won,omitempty"`
+	Own     string `json:"own,omitempty"` // "met", "not met" or ""
+	Grade   string `json:"grade,omitempty"`
+}
+
+// DeclarationView is a victory declaration in progress (SR-40, SR-41).
+type DeclarationView struct {
+	Declarer engine.Seat   `json:"declarer"`
+	Order    []engine.Seat `json:"order"`    // who answers, in turn
+	Answered int           `json:"answered"` // how many accepted so far
+	Vetoer   engine.Seat   `json:"vetoer"`   // -1 while nobody vetoed
+}
+
+// KnownView is another player's character that a seat has seen (SR-30).
+type KnownView struct {
+	Seat      engine.Seat   `json:"seat"`
+	Character CharacterView `json:"character"`
 }
 
 // AmbushView is one ambush card: who hides it and whether it is hidden.
@@ -77,8 +104,11 @@ type PublicView struct {
 	Ambushes     []AmbushView `json:"ambushes,omitempty"`
 	// TurnOrder is every seat from the starter, going left; PlanetOrder
 	// leaves out the base players (SR-17).
-	TurnOrder   []engine.Seat `json:"turn_order,omitempty"`
-	PlanetOrder []engine.Seat `json:"planet_order,omitempty"`
+	TurnOrder   []engine.Seat    `json:"turn_order,omitempty"`
+	PlanetOrder []engine.Seat    `json:"planet_order,omitempty"`
+	Declaration *DeclarationView `json:"declaration,omitempty"`
+	Over        bool             `json:"over,omitempty"`
+	Reason      *engine.Msg      `json:"reason,omitempty"`
 }
 
 // View is what one seat may know: the public view, its own character, its
@@ -92,7 +122,10 @@ type View struct {
 	Allows     *engine.Msg      `json:"allows,omitempty"`
 	Pick       *SilhouetteView  `json:"pick,omitempty"`
 	Hand       []PlanetCardView `json:"hand,omitempty"`
-	Choices    []engine.Choice  `json:"choices"`
+	// Known are the characters of others this seat has seen and that are
+	// not public.
+	Known   []KnownView     `json:"known,omitempty"`
+	Choices []engine.Choice `json:"choices"`
 }
 
 func silView(s Silhouette) SilhouetteView {
@@ -144,14 +177,23 @@ func (g *Game) publicView() PublicView {
 			Kept:   g.phase == RejectPhase && g.kept[s],
 			Rolled: g.phase == ShadowPhase && g.roll[s] != 0, Picked: g.phase == ShadowPhase && g.pick[s] >= 0,
 			Base: g.Base(seat), OrderRolls: append([]int(nil), g.orderRolls[s]...), PlanetCards: len(g.hands[s])}
-		if g.Base(seat) && g.phase == PlanetPhase {
+		if g.Base(seat) && g.phase == PlayPhase {
 			p.PlanetCards = g.each
 		}
 		if revealed {
 			sv := silView(g.sil(g.pick[s]))
 			p.Silhouette = &sv
 		}
+		g.playerResult(seat, &p)
 		v.Players = append(v.Players, p)
+	}
+	if d := g.decl; d != nil && (g.phase == VetoPhase || g.phase == OverridePhase) {
+		v.Declaration = &DeclarationView{Declarer: d.by, Order: append([]engine.Seat(nil), d.order...), Answered: d.next, Vetoer: d.vetoer}
+	}
+	if g.outcome.Over {
+		v.Over = true
+		r := g.outcome.Reason
+		v.Reason = &r
 	}
 	if g.phase >= AmbushPhase {
 		for c, name := range AmbushNames {
@@ -196,6 +238,11 @@ func (g *Game) View(s engine.Seat) any {
 		}
 		v.Ambushes = amb
 	}
+	for t := range g.char {
+		if g.seen[s][t] && !g.public(engine.Seat(t)) {
+			v.Known = append(v.Known, KnownView{Seat: engine.Seat(t), Character: g.data.NewCharacterView(g.character(engine.Seat(t)))})
+		}
+	}
 	for _, k := range g.hands[s] {
 		c := g.data.PlanetCards[k]
 		v.Hand = append(v.Hand, PlanetCardView{ID: c.ID, Name: engine.M(c.NameKey()), Kind: c.Kind.String()})
@@ -203,10 +250,35 @@ func (g *Game) View(s engine.Seat) any {
 	return v
 }
 
+// playerResult fills in the play part of a player's public view.
+func (g *Game) playerResult(s engine.Seat, p *PlayerView) {
+	if g.phase < PlayPhase {
+		return
+	}
+	p.Dead, p.Exposed = g.dead[s], g.exposed[s]
+	for t := range g.seen[s] {
+		if g.seen[s][t] {
+			p.Seen = append(p.Seen, engine.Seat(t))
+		}
+	}
+	if g.public(s) {
+		c := g.data.NewCharacterView(g.character(s))
+		p.Character = &c
+	}
+	if g.phase >= ConfirmPhase {
+		w := g.attrWon(s)
+		p.AttrWon = &w
+		p.Own = [...]string{"", "met", "not met"}[g.own[s]]
+		p.Grade = g.Grade(s)
+	}
+}
+
 // Resample returns a copy of the game in which everything hidden from s is
 // redrawn at random, consistently with what s can see:
-//   - the other players' characters (SR-11, SR-12): a new draw from the
-//     pools that contains s's own character, dealt at random to the others;
+//   - the characters s has not seen and that are not public (SR-11, SR-12,
+//     SR-30): a new draw from the pools that contains the ones s knows,
+//     dealt at random to the other seats (after a transformation, SR-34,
+//     the hidden characters are shuffled among their seats instead);
 //   - before the reveal, which of the other players who have picked holds
 //     which silhouette (the picks are permuted among them: how many copies
 //     of each are left shows in s's own choices, so the multiset stays);
@@ -221,22 +293,38 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 	c.rng = engine.NewRand(uint64(r.IntN(1 << 62)))
 	me := func(t int) bool { return engine.Seat(t) == s }
 	if c.char[0] >= 0 {
-		must := -1
-		if s >= 0 && int(s) < c.Seats() {
-			must = c.char[s]
-		}
-		set := c.drawSet(r, must)
-		var others []int
-		for _, ch := range set {
-			if ch != must {
-				others = append(others, ch)
+		// Hidden from s: the characters it has not seen and that are not
+		// public. The others stay where they are.
+		var fixed, hidden []int
+		for t, ch := range c.char {
+			if me(t) || s >= 0 && int(s) < c.Seats() && c.seen[s][t] || c.public(engine.Seat(t)) {
+				fixed = append(fixed, ch)
+			} else {
+				hidden = append(hidden, t)
 			}
 		}
-		r.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
-		for t := range c.char {
-			if !me(t) {
-				c.char[t], others = others[0], others[1:]
+		isFixed := map[int]bool{}
+		for _, ch := range fixed {
+			isFixed[ch] = true
+		}
+		var pool []int
+		if c.transformed {
+			// A transformation dealt from the pile: the characters in play
+			// no longer follow table 7.1, so the hidden ones are shuffled
+			// among the hidden seats.
+			for _, t := range hidden {
+				pool = append(pool, c.char[t])
 			}
+		} else {
+			for _, ch := range c.drawSet(r, fixed) {
+				if !isFixed[ch] {
+					pool = append(pool, ch)
+				}
+			}
+		}
+		r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		for i, t := range hidden {
+			c.char[t] = pool[i]
 		}
 	}
 	if c.phase == ShadowPhase {
