@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -185,4 +187,25 @@ func TestCatalogueCovers(t *testing.T) {
 		}
 	}
 	t.Logf("keys never produced: %v", unused)
+}
+
+// Every entry of the catalogue this package registers has the same
+// placeholders in English and Japanese.
+func TestCataloguePlaceholders(t *testing.T) {
+	n := 0
+	for _, k := range engine.Keys() {
+		if !strings.HasPrefix(k, "sr.") {
+			continue
+		}
+		n++
+		en, ja := placeholder.FindAllString(engine.EN.Raw(k), -1), placeholder.FindAllString(engine.JA.Raw(k), -1)
+		sort.Strings(en)
+		sort.Strings(ja)
+		if !slices.Equal(en, ja) {
+			t.Errorf("%s: EN has %v, JA has %v", k, en, ja)
+		}
+	}
+	if n < 200 {
+		t.Errorf("%d sr. keys, want the whole catalogue", n)
+	}
 }

@@ -178,7 +178,9 @@ func (g *Game) choicePlay(a act, c *engine.Choice) {
 		c.Label = engine.M([...]string{"sr.c.own_lost", "sr.c.own_won"}[a.card])
 		c.Public = true
 	case "declare", "accept", "veto", "withdraw", "expose", "transform":
-		c.Public = a.kind == "expose" || a.kind == "transform"
+		// A transformation is public and draws in private; the others
+		// reveal a card or depend on one.
+		c.Public = a.kind == "transform"
 	}
 }
 
