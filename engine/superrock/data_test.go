@@ -210,3 +210,34 @@ func TestParseCounts(t *testing.T) {
 		}
 	}
 }
+
+// The reference-sheet keys exist and read without arguments, except the
+// declared end, which names the declarer.
+func TestReferenceKeys(t *testing.T) {
+	var keys []string
+	keys = append(keys, DeclarationSteps...)
+	keys = append(keys, OverrideKeys...)
+	keys = append(keys, EndKeys[1:]...)
+	for _, g := range Grades {
+		keys = append(keys, GradeKey(g))
+	}
+	for _, a := range []Attr{Good, Evil, Special, EvilGood} {
+		keys = append(keys, a.Key(), a.WinKey())
+	}
+	for _, r := range Default().Shadow {
+		keys = append(keys, r.Key())
+	}
+	for _, c := range Default().PlanetCards {
+		keys = append(keys, c.Kind.Key(), c.NameKey())
+	}
+	for _, k := range keys {
+		for _, l := range engine.Langs {
+			if s := l.S(k); strings.ContainsAny(s, "{⟨") {
+				t.Errorf("%s in %s = %q", k, l, s)
+			}
+		}
+	}
+	if s := engine.JA.S(EndKeys[0], "player", "Aki"); strings.ContainsAny(s, "{⟨") {
+		t.Errorf("%s = %q", EndKeys[0], s)
+	}
+}

@@ -27,6 +27,9 @@
 //	for _, b := range d.BasePlanetCards { /* table 7.3: b.NonBase, b.OrMore, b.Cards */ }
 //	for _, c := range d.PlanetCards { /* appendix C: c.NameKey(), c.Kind, c.Count */ }
 //	d.NewCharacterView(c)        // a whole character card, ready to render
+//	superrock.DeclarationSteps   // chapter 11.1, then OverrideKeys (SR-40, SR-41)
+//	superrock.EndKeys            // the ends of 6.4 (SR-42)
+//	for _, g := range superrock.Grades { superrock.GradeKey(g) } // A–D (SR-43)
 //
 // Every name and note is a catalogue key (engine.Lang.S renders it in
 // English or Japanese); the default roster's keys start with "sr.kmc.".
