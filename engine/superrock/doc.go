@@ -89,6 +89,10 @@
 //     for a shuffled deck). With a physical board they draw real cards, and
 //     the tool does not know them.
 //   - Table 7.3 for 1 or 2 non-base players: 6 cards (rules/superrock.md).
+//   - SR-22 for the first deal (virtual board): a base player dealt three
+//     or more information cards shows them at once and the planet phase
+//     ends before it begins (PublicView.PlanetPhaseOver). With a physical
+//     board the table instruction says so.
 //   - The turn-order roll with virtual dice is one button for the table,
 //     and rolls the ties again by itself.
 //   - "Left" is the next seat in the order of Config.Players.

@@ -65,6 +65,10 @@ type Game struct {
 	deck  []int   // SR-18: planet card kinds (index into data.PlanetCards), top last
 	hands [][]int // SR-18: per seat, the planet cards dealt (virtual board)
 	each  int     // SR-18: table 7.3 for this table
+	// SR-22: information cards a base player had to show from the first
+	// deal, and whether that ended the planet phase at once.
+	infoShown  []int
+	planetOver bool
 
 	play
 }
@@ -142,6 +146,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		orderRolls:  make([][]int, n),
 		starter:     -1,
 		hands:       make([][]int, n),
+		infoShown:   make([]int, n),
 	}
 	g.play = newPlay(n)
 	g.resetCopies()
@@ -220,7 +225,7 @@ func (g *Game) Clone() *Game {
 	c.char, c.kept, c.rejectUsed = slices.Clone(g.char), slices.Clone(g.kept), slices.Clone(g.rejectUsed)
 	c.roll, c.pick, c.left = slices.Clone(g.roll), slices.Clone(g.pick), slices.Clone(g.left)
 	c.orderIn, c.orderRolls = slices.Clone(g.orderIn), cloneRows(g.orderRolls)
-	c.deck, c.hands = slices.Clone(g.deck), cloneRows(g.hands)
+	c.deck, c.hands, c.infoShown = slices.Clone(g.deck), cloneRows(g.hands), slices.Clone(g.infoShown)
 	c.play = g.play.clone()
 	return &c
 }
@@ -980,7 +985,38 @@ func (g *Game) dealPlanetCards(ev *events) {
 			}
 		}
 		ev.table("sr.do.planet_cards_virtual", "players", g.names(base))
+		g.infoFirstDeal(base, ev)
 	}
 	g.phase = PlayPhase
 	ev.public("sr.ev.ready", "player", g.name(g.starter))
+	if g.planetOver {
+		ev.public("sr.ev.planet_over_info")
+		ev.table("sr.do.planet_over_info")
+	}
+}
+
+// InfoToEnd is SR-21, SR-22: information cards that end the planet phase.
+const InfoToEnd = 3
+
+// infos counts the information cards among planet cards.
+func (g *Game) infos(cards []int) int {
+	n := 0
+	for _, c := range cards {
+		if g.data.PlanetCards[c].Kind == Info {
+			n++
+		}
+	}
+	return n
+}
+
+// infoFirstDeal is SR-22 for the first deal: a base player dealt three or
+// more information cards shows them, and the planet phase ends at once.
+func (g *Game) infoFirstDeal(base []engine.Seat, ev *events) {
+	for _, b := range base {
+		if n := g.infos(g.hands[b]); n >= InfoToEnd {
+			g.infoShown[b] = n
+			g.planetOver = true
+			ev.add(nil, true, false, false, "sr.ev.info_first_deal", "player", g.name(b), "n", strconv.Itoa(n))
+		}
+	}
 }

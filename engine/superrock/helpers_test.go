@@ -306,6 +306,17 @@ func stateOK(g *Game) error {
 		if g.cfg.Board == VirtualBoard && total != g.data.PlanetDeckSize()-2 {
 			return fmt.Errorf("SR-18: %d planet cards in deck and hands", total)
 		}
+		over := false
+		for s := 0; s < n; s++ {
+			k := g.infos(g.hands[s])
+			if k >= InfoToEnd && g.infoShown[s] != k || g.infoShown[s] > 0 && g.infoShown[s] != k {
+				return fmt.Errorf("SR-22: seat %d holds %d information cards and showed %d", s, k, g.infoShown[s])
+			}
+			over = over || g.infoShown[s] > 0
+		}
+		if over != g.planetOver {
+			return fmt.Errorf("SR-22: planet phase over %v", g.planetOver)
+		}
 	}
 	return nil
 }

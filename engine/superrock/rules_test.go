@@ -717,3 +717,36 @@ func TestDecode(t *testing.T) {
 		}
 	}
 }
+
+// SR-22, for the first deal: a base player dealt three or more information
+// cards shows them and the planet phase ends at once.
+func TestSR22InformationInFirstDeal(t *testing.T) {
+	found := 0
+	for seed := uint64(0); seed < 400 && found < 3; seed++ {
+		var last []engine.Event
+		g := randomPrep(t, configs(5)[0], seed, func(_ *Game, evs []engine.Event) { last = evs })
+		if !g.planetOver {
+			if pub(g).PlanetPhaseOver || len(find(last, "sr.ev.info_first_deal")) != 0 {
+				t.Fatalf("seed %d: the planet phase ends without three information cards", seed)
+			}
+			continue
+		}
+		found++
+		shown := find(last, "sr.ev.info_first_deal")
+		if len(shown) == 0 || !shown[0].Reveal || !shown[0].IsPublic() || len(find(last, "sr.do.planet_over_info")) != 1 {
+			t.Errorf("seed %d: events %+v", seed, last)
+		}
+		if err := stateOK(g); err != nil {
+			t.Fatal(err)
+		}
+		if err := noLeak(g, engine.NewRand(seed), 5); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if !pub(g).PlanetPhaseOver {
+			t.Errorf("seed %d: the public view does not say the planet phase is over", seed)
+		}
+	}
+	if found == 0 {
+		t.Fatalf("no seed dealt three information cards")
+	}
+}

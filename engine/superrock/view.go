@@ -53,6 +53,9 @@ type PlayerView struct {
 	// Character is shown once it is public: exposed, disintegrating, an
 	// override, or the end of the game (SR-42).
 	Character *CharacterView `json:"character,omitempty"`
+	// InfoShown is how many information cards a base player had to show
+	// from the first deal (SR-22).
+	InfoShown int `json:"info_shown,omitempty"`
 	// AttrWon, Own and Grade are the result (SR-43) as it is settled.
 	AttrWon *bool  `json:"attr_won,omitempty"`
 	Own     string `json:"own,omitempty"` // "met", "not met" or ""
@@ -107,8 +110,10 @@ type PublicView struct {
 	TurnOrder   []engine.Seat    `json:"turn_order,omitempty"`
 	PlanetOrder []engine.Seat    `json:"planet_order,omitempty"`
 	Declaration *DeclarationView `json:"declaration,omitempty"`
-	Over        bool             `json:"over,omitempty"`
-	Reason      *engine.Msg      `json:"reason,omitempty"`
+	// PlanetPhaseOver: SR-22 ended the planet phase before it began.
+	PlanetPhaseOver bool        `json:"planet_phase_over,omitempty"`
+	Over            bool        `json:"over,omitempty"`
+	Reason          *engine.Msg `json:"reason,omitempty"`
 }
 
 // View is what one seat may know: the public view, its own character, its
@@ -190,6 +195,7 @@ func (g *Game) publicView() PublicView {
 	if d := g.decl; d != nil && (g.phase == VetoPhase || g.phase == OverridePhase) {
 		v.Declaration = &DeclarationView{Declarer: d.by, Order: append([]engine.Seat(nil), d.order...), Answered: d.next, Vetoer: d.vetoer}
 	}
+	v.PlanetPhaseOver = g.planetOver
 	if g.outcome.Over {
 		v.Over = true
 		r := g.outcome.Reason
@@ -250,6 +256,57 @@ func (g *Game) View(s engine.Seat) any {
 	return v
 }
 
+// redealHands redraws the planet cards of every hand but s's own, and the
+// deck (SR-18), keeping what SR-22 made public: a hand that showed its
+// information cards keeps exactly those; any other hand has fewer than
+// InfoToEnd of them.
+func (g *Game) redealHands(r *engine.Rand, me func(int) bool) {
+	var info, other []int
+	add := func(cards []int) {
+		for _, c := range cards {
+			if g.data.PlanetCards[c].Kind == Info {
+				info = append(info, c)
+			} else {
+				other = append(other, c)
+			}
+		}
+	}
+	add(g.deck)
+	for t, h := range g.hands {
+		if !me(t) {
+			add(h)
+		}
+	}
+	shuffle := func(xs []int) { r.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] }) }
+	shuffle(info)
+	shuffle(other)
+	take := func(from *[]int, n int) []int {
+		out := append([]int(nil), (*from)[:n]...)
+		*from = (*from)[n:]
+		return out
+	}
+	for t, h := range g.hands {
+		if me(t) || len(h) == 0 {
+			continue
+		}
+		// Infos drawn as the odds of the shuffled cards left give them,
+		// below the limit unless the hand showed them.
+		n := g.infoShown[t]
+		if n == 0 {
+			for k := 0; k < len(h) && n < InfoToEnd-1 && n < len(info); k++ {
+				if r.IntN(len(info)+len(other)) < len(info) {
+					n++
+				}
+			}
+		}
+		hand := append(take(&info, n), take(&other, len(h)-n)...)
+		shuffle(hand)
+		g.hands[t] = hand
+	}
+	g.deck = append(info, other...)
+	shuffle(g.deck)
+}
+
 // playerResult fills in the play part of a player's public view.
 func (g *Game) playerResult(s engine.Seat, p *PlayerView) {
 	if g.phase < PlayPhase {
@@ -265,6 +322,7 @@ func (g *Game) playerResult(s engine.Seat, p *PlayerView) {
 		c := g.data.NewCharacterView(g.character(s))
 		p.Character = &c
 	}
+	p.InfoShown = g.infoShown[s]
 	if g.phase >= ConfirmPhase {
 		w := g.attrWon(s)
 		p.AttrWon = &w
@@ -370,19 +428,6 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 			}
 		}
 	}
-	pool := append([]int(nil), c.deck...)
-	for t, h := range c.hands {
-		if !me(t) {
-			pool = append(pool, h...)
-		}
-	}
-	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-	for t := range c.hands {
-		if !me(t) {
-			n := len(c.hands[t])
-			c.hands[t], pool = append([]int(nil), pool[:n]...), pool[n:]
-		}
-	}
-	c.deck = pool
+	c.redealHands(r, me)
 	return c
 }
