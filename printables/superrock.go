@@ -35,6 +35,10 @@ func init() {
 		"print.sr.count":      {EN: "Copies", JA: "枚数"},
 		"print.sr.total":      {EN: "In all: {good} Good, {evil} Evil, {special} Special.", JA: "合計：Good {good}枚、Evil {evil}枚、Special {special}枚。"},
 		"print.sr.win":        {EN: "Who wins, by attribute", JA: "属性ごとの勝利条件"},
+		"print.sr.declare":    {EN: "Victory declaration and veto", JA: "勝利宣言と拒否"},
+		"print.sr.ends":       {EN: "How the game ends", JA: "ゲームの終了"},
+		"print.sr.grades":     {EN: "Result grades", JA: "成績"},
+		"print.sr.declarer":   {EN: "The declarer", JA: "勝利宣言者"},
 	})
 }
 
@@ -96,6 +100,25 @@ func superrockSheet(l engine.Lang) Doc {
 		win.Items = append(win.Items, Item{Label: a.String(), Text: s(a.WinKey())})
 	}
 
+	declare := &List{}
+	for i, k := range superrock.DeclarationSteps {
+		declare.Items = append(declare.Items, Item{Label: strconv.Itoa(i + 1), Text: s(k)})
+		if k == "sr.rule.override" {
+			for _, o := range superrock.OverrideKeys {
+				declare.Items = append(declare.Items, Item{Text: "— " + s(o)})
+			}
+		}
+	}
+	ends := &List{}
+	for _, k := range superrock.EndKeys {
+		// The declarer is named in play; on paper it is "the declarer".
+		ends.Items = append(ends.Items, Item{Text: s(k, "player", s("print.sr.declarer"))})
+	}
+	grades := &List{}
+	for _, g := range superrock.Grades {
+		grades.Items = append(grades.Items, Item{Text: s(superrock.GradeKey(g))})
+	}
+
 	return Doc{
 		Title:    s("sr.name"),
 		Subtitle: s("print.sr.sub"),
@@ -107,6 +130,12 @@ func superrockSheet(l engine.Lang) Doc {
 			},
 			&Heading{s("print.sr.win")},
 			win,
+			&Heading{s("print.sr.declare")},
+			declare,
+			&Heading{s("print.sr.ends")},
+			ends,
+			&Heading{s("print.sr.grades")},
+			grades,
 			&Heading{s("print.sr.sils")},
 			&Columns{Left: []Block{sils[0]}, Right: []Block{sils[1],
 				&Para{Small: true, Text: s("print.sr.total", "good", strconv.Itoa(totals[superrock.Good]),
