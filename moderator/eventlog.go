@@ -42,6 +42,35 @@ type Header struct {
 	Lang       string          `json:"lang"`
 }
 
+// relink applies a "relink" record: the seat's new link replaces the old,
+// which stops working.
+func (h *Header) relink(r Record) error {
+	if r.Seat < 0 || r.Seat >= len(h.Tokens) {
+		return fmt.Errorf("no seat %d", r.Seat)
+	}
+	h.Tokens = append([]string(nil), h.Tokens...)
+	h.Tokens[r.Seat] = r.Token
+	return nil
+}
+
+// CurrentHeader is a log's header with its relinks applied: the links that
+// work now. It only reads records, so a log a running table is still
+// writing may be read this way.
+func (res LoadResult) CurrentHeader() (Header, error) {
+	if len(res.Records) == 0 || res.Records[0].Header == nil {
+		return Header{}, errors.New("the log has no header")
+	}
+	h := *res.Records[0].Header
+	for i, r := range res.Records[1:] {
+		if r.Type == "relink" {
+			if err := h.relink(r); err != nil {
+				return Header{}, fmt.Errorf("log line %d: %w", i+2, err)
+			}
+		}
+	}
+	return h, nil
+}
+
 // Log is an append-only JSON-lines file. Append returns only once the line
 // is on disk (fsync), so an action is never announced before it is safe
 // (DESIGN.md principle 3).

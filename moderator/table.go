@@ -169,10 +169,9 @@ func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*
 			t.stateVer++
 			t.version++
 		case "relink":
-			if r.Seat < 0 || r.Seat >= len(t.hdr.Tokens) {
-				return nil, fmt.Errorf("table %s, log line %d: no seat %d", hdr.ID, i+1, r.Seat)
+			if err := t.hdr.relink(r); err != nil {
+				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
 			}
-			t.hdr.Tokens[r.Seat] = r.Token
 			t.version++
 		default:
 			return nil, fmt.Errorf("table %s, log line %d: unknown record %q", hdr.ID, i+1, r.Type)

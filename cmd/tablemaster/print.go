@@ -187,12 +187,10 @@ func savedJoinCards(st *moderator.Store, id string, lang engine.Lang) (printable
 	if err != nil {
 		return printables.JoinCards{}, errorf("table %s: %v", id, err)
 	}
-	h := *res.Records[0].Header
-	for _, r := range res.Records[1:] {
-		// A relinked seat (lost phone) has a new link; the old one is dead.
-		if r.Type == "relink" && r.Seat >= 0 && r.Seat < len(h.Tokens) {
-			h.Tokens[r.Seat] = r.Token
-		}
+	// A relinked seat (lost phone) has a new link; the old one is dead.
+	h, err := res.CurrentHeader()
+	if err != nil {
+		return printables.JoinCards{}, errorf("table %s: %v", id, err)
 	}
 	base := baseURL(h.Addr, h.Port)
 	return joinCards(h, lang, func(s engine.Seat) string { return base + "/s/" + h.Tokens[s] }), nil

@@ -177,7 +177,7 @@ func (g *Game) Legal(s engine.Seat) []engine.Choice {
 	case PhAbility:
 		switch rd.role(s) {
 		case BombGirl:
-			cs = g.seatChoices("hand", "ay.g.hand", "ay.c.hand", true, func(p engine.Seat) bool {
+			cs = g.seatChoices("hand", "ay.g.hand", "ay.c.player", true, func(p engine.Seat) bool {
 				return slices.Contains(g.bombTargets(s), p)
 			})
 			cs = append(cs, choice(act{verb: "keep"}, "ay.g.hand", "ay.c.keep", true))
@@ -190,7 +190,7 @@ func (g *Game) Legal(s engine.Seat) []engine.Choice {
 		case Detective:
 			cs = g.seatChoices("guard", "ay.g.guard", "ay.c.player", true, anyone)
 		case Doctor:
-			cs = g.seatChoices("treat", "ay.g.treat", "ay.c.player", true, func(p engine.Seat) bool { return !g.killed[p] })
+			cs = g.seatChoices("treat", "ay.g.treat", "ay.c.player", true, func(p engine.Seat) bool { return !g.Killed(p) })
 		case Terrorist:
 			cs = append(cs, choice(act{verb: "draw"}, "ay.g.draw", "ay.c.draw", true))
 		}
@@ -300,7 +300,7 @@ func (g *Game) exec1(s engine.Seat, a act, ev *events) {
 			names[i] = g.name(p)
 			kills = append(kills, effect{kind: "kill", by: s, target: p, cause: bySerial})
 		}
-		ev.public("ay.ev.serial", "name", g.name(s), "names", joinNames(names))
+		ev.public("ay.ev.serial", "name", g.name(s), "names", strings.Join(names, ", "))
 		g.queue = append(kills, g.queue...)
 	}
 	g.run(ev)

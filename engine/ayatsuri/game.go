@@ -3,6 +3,7 @@ package ayatsuri
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"tablemaster/engine"
 )
@@ -148,8 +149,7 @@ type Game struct {
 	call   Role // the role being called; -1 before the first call
 
 	revealed []bool // revealed this round (AY-14)
-	killed   []bool // killed this round (AY-16)
-	anyKill  bool   // somebody was killed this round (AY-25)
+	anyKill  bool   // somebody was killed this round, a double too (AY-25)
 	guard    engine.Seat
 	det      engine.Seat
 	cop      engine.Seat
@@ -226,7 +226,7 @@ func (g *Game) Round() int { return len(g.rounds) }
 func (g *Game) RoleOf(s engine.Seat) Role { return g.cur().role(s) }
 
 // Killed reports whether s was killed this round.
-func (g *Game) Killed(s engine.Seat) bool { return g.killed[s] }
+func (g *Game) Killed(s engine.Seat) bool { return g.cur().KilledAt[s] != notKilled }
 
 // Outcome tells whether the game is over and who won.
 func (g *Game) Outcome() engine.Outcome {
@@ -250,7 +250,7 @@ func (g *Game) Clone() *Game {
 	for i, rd := range g.rounds {
 		c.rounds[i] = rd.clone()
 	}
-	c.revealed, c.killed = slices.Clone(g.revealed), slices.Clone(g.killed)
+	c.revealed = slices.Clone(g.revealed)
 	c.serial = slices.Clone(g.serial)
 	c.queue = slices.Clone(g.queue)
 	c.outcome.Winners = slices.Clone(g.outcome.Winners)
@@ -303,7 +303,7 @@ func roleList(rs []Role) string {
 
 // startRound shuffles the role cards and lays out the draft (AY-5 … AY-7).
 func (g *Game) startRound(ev *events) {
-	g.revealed, g.killed = make([]bool, g.n), make([]bool, g.n)
+	g.revealed = make([]bool, g.n)
 	g.anyKill = false
 	g.guard, g.det, g.cop, g.accused, g.assassin, g.declared = noSeat, noSeat, noSeat, noSeat, noSeat, NoRole
 	g.patient, g.doctor = noSeat, noSeat
@@ -451,7 +451,7 @@ func (g *Game) nextCall(ev *events) bool {
 	for r := g.call + 1; r <= Terrorist; r++ {
 		g.call = r
 		h := rd.holder(r)
-		if h == noSeat || g.killed[h] || g.revealed[h] {
+		if h == noSeat || g.Killed(h) || g.revealed[h] {
 			continue
 		}
 		g.phase, g.turn = PhReveal, h
@@ -532,7 +532,7 @@ func (g *Game) exec(e effect, ev *events) bool {
 		return true
 	case "ability":
 		s := e.target
-		if g.killed[s] {
+		if g.Killed(s) {
 			ev.public("ay.ev.lost_turn", "name", g.name(s))
 			return false
 		}
@@ -559,7 +559,7 @@ func (g *Game) exec(e effect, ev *events) bool {
 		return g.nextCall(ev)
 	case "serial":
 		// AY-25: only if nobody was killed this round.
-		if sk := g.cur().holder(SerialKiller); sk != noSeat && g.revealed[sk] && !g.killed[sk] {
+		if sk := g.cur().holder(SerialKiller); sk != noSeat && g.revealed[sk] && !g.Killed(sk) {
 			if !g.anyKill {
 				g.phase, g.turn, g.serial = PhSerial, sk, nil
 				return true
@@ -577,11 +577,11 @@ func (g *Game) exec(e effect, ev *events) bool {
 // double (AY-15, AY-16, AY-24, AY-26, AY-33). True when a fee waits for a choice.
 func (g *Game) kill(by, v engine.Seat, c cause, ev *events) bool {
 	rd := g.cur()
-	if c == byBomb && g.killed[by] {
+	if c == byBomb && g.Killed(by) {
 		ev.public("ay.ev.bomb_lapsed", "owner", g.name(by), "target", g.name(v)) // AY-33
 		return false
 	}
-	if g.killed[v] {
+	if g.Killed(v) {
 		ev.public("ay.ev.already_killed", "name", g.name(v)) // AY-16
 		return false
 	}
@@ -614,14 +614,13 @@ func (g *Game) kill(by, v engine.Seat, c cause, ev *events) bool {
 			}
 		}
 		if len(hit) > 0 {
-			ev.public("ay.ev.purge", "names", joinNames(hit))
-			ev.table("ay.do.purge", "names", joinNames(hit))
+			ev.public("ay.ev.purge", "names", strings.Join(hit, ", "))
+			ev.table("ay.do.purge", "names", strings.Join(hit, ", "))
 		} else {
 			ev.public("ay.ev.purge_none")
 		}
 		return false
 	}
-	g.killed[v] = true
 	g.anyKill = true
 	rd.KilledAt[v] = int(g.call)
 	ev.public("ay.ev.kill", who...)
@@ -640,17 +639,6 @@ func (g *Game) kill(by, v engine.Seat, c cause, ev *events) bool {
 	}
 	g.gainKill(by)
 	return false
-}
-
-func joinNames(ns []string) string {
-	out := ""
-	for i, n := range ns {
-		if i > 0 {
-			out += ", "
-		}
-		out += n
-	}
-	return out
 }
 
 // gainKill records a kill chip and the moment of a third one (AY-43).
@@ -741,7 +729,7 @@ func (g *Game) terroristPool() []engine.Seat {
 	var out []engine.Seat
 	for s := range g.n {
 		p := engine.Seat(s)
-		if !g.killed[p] && g.cur().role(p) != Cop {
+		if !g.Killed(p) && g.cur().role(p) != Cop {
 			out = append(out, p)
 		}
 	}

@@ -208,7 +208,7 @@ func refuse(t testing.TB, g *Game, line string, kind error) {
 func snapshot(g *Game) string {
 	var b strings.Builder
 	parts := []any{g.PublicView(), g.Outcome(), g.life, g.kills, g.third, g.zeroed, g.marker, g.phase, g.turn,
-		g.call, g.killed, g.revealed, g.queue == nil, len(g.queue), g.serial, g.cur()}
+		g.call, g.revealed, g.queue == nil, len(g.queue), g.serial, g.cur()}
 	for s := range g.n {
 		parts = append(parts, g.View(engine.Seat(s)), g.Legal(engine.Seat(s)))
 	}

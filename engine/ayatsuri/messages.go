@@ -98,7 +98,6 @@ func init() {
 		"ay.c.bomb_kill":  {EN: "Kill the Bomb Girl", JA: "自爆娘を殺害する"},
 		"ay.c.bomb_spare": {EN: "Do not", JA: "宣言しない"},
 		"ay.c.reveal":     {EN: "Reveal {mark} {role}", JA: "{mark} {role}を公開する"},
-		"ay.c.hand":       {EN: "{name}", JA: "{name}"},
 		"ay.c.keep":       {EN: "Keep it", JA: "渡さない"},
 		"ay.c.draw":       {EN: "Draw", JA: "引く"},
 		"ay.c.white":      {EN: "White", JA: "白"},

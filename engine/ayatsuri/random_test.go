@@ -60,7 +60,7 @@ func invariants(g *Game) error {
 	if markers != 1 {
 		return fmt.Errorf("%d markers", markers)
 	}
-	if (g.phase == PhAbility || g.phase == PhReveal || g.phase == PhSerial) && g.killed[g.turn] {
+	if (g.phase == PhAbility || g.phase == PhReveal || g.phase == PhSerial) && g.Killed(g.turn) {
 		return fmt.Errorf("killed seat %d acts in %s", g.turn, g.phase)
 	}
 	if _, err := json.Marshal(g.View(0)); err != nil {

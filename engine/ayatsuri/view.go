@@ -112,7 +112,7 @@ func (g *Game) publicView() PublicView {
 	for i := range g.n {
 		s := engine.Seat(i)
 		p := PlayerView{Seat: s, Name: g.name(s), Life: g.life[s], Kills: g.kills[s], Marker: g.marker == s,
-			Killed: g.killed[s], Guarded: g.guard == s, BombCard: g.bombHolder == s && g.bombOwner != noSeat,
+			Killed: g.Killed(s), Guarded: g.guard == s, BombCard: g.bombHolder == s && g.bombOwner != noSeat,
 			Turn: g.turn == s && !over}
 		if rd.Shown[s] || over {
 			if r := rd.role(s); r != NoRole {
@@ -123,7 +123,7 @@ func (g *Game) publicView() PublicView {
 		v.Players = append(v.Players, p)
 	}
 	if g.cop != noSeat {
-		pending := !g.revealed[g.accused] && !g.killed[g.accused] && g.accused != g.cop
+		pending := !g.revealed[g.accused] && !g.Killed(g.accused) && g.accused != g.cop
 		v.Declarations = append(v.Declarations, Declaration{Msg: engine.M("ay.ev.accuse", "name", g.name(g.cop), "target", g.name(g.accused)), Pending: pending})
 	}
 	if g.assassin != noSeat {
