@@ -14,8 +14,9 @@ import (
 // options and how its pages look. Adding a game means adding one Kind.
 type Kind struct {
 	Name string
-	// New builds the game from the options stored in the table header.
-	New func(options json.RawMessage, seed uint64) (engine.Game, error)
+	// New builds the game from the table header's seats (players in seat
+	// order) and stored options.
+	New func(seats []string, options json.RawMessage, seed uint64) (engine.Game, error)
 	// RoleKey names each seat's role when roles are public (Noir), or ""
 	// for games whose roles are secret.
 	RoleKey func(s engine.Seat) string
@@ -48,7 +49,7 @@ func KindNamed(name string) (*Kind, error) {
 func init() {
 	registerKind(&Kind{
 		Name: "noir",
-		New: func(raw json.RawMessage, seed uint64) (engine.Game, error) {
+		New: func(_ []string, raw json.RawMessage, seed uint64) (engine.Game, error) {
 			var cfg noir.Config
 			if len(raw) > 0 {
 				if err := json.Unmarshal(raw, &cfg); err != nil {
@@ -70,11 +71,13 @@ func init() {
 	})
 	registerKind(&Kind{
 		Name: "ayatsuri",
-		New: func(raw json.RawMessage, seed uint64) (engine.Game, error) {
+		New: func(seats []string, raw json.RawMessage, seed uint64) (engine.Game, error) {
 			var cfg ayatsuri.Config
 			if err := json.Unmarshal(raw, &cfg); err != nil {
 				return nil, fmt.Errorf("ayatsuri options: %w", err)
 			}
+			// The header's seats are the players: one list of names.
+			cfg.Players = seats
 			return ayatsuri.New(cfg, seed)
 		},
 		// Roles are secret: nobody's name carries one.

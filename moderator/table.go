@@ -139,7 +139,7 @@ func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*
 	if len(hdr.Tokens) != len(hdr.Seats) {
 		return nil, fmt.Errorf("table %s: %d seats but %d links", hdr.ID, len(hdr.Seats), len(hdr.Tokens))
 	}
-	g, err := kind.New(hdr.Options, hdr.Seed)
+	g, err := kind.New(hdr.Seats, hdr.Options, hdr.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -342,7 +342,7 @@ func (t *Table) applyLocked(s engine.Seat, a engine.Action) ([]engine.Event, err
 
 // rebuildLocked replays the game from its seed and the applied actions.
 func (t *Table) rebuildLocked() {
-	g, err := t.kind.New(t.hdr.Options, t.hdr.Seed)
+	g, err := t.kind.New(t.hdr.Seats, t.hdr.Options, t.hdr.Seed)
 	if err != nil {
 		panic(err) // it was built from the same options before
 	}

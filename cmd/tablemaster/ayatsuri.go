@@ -87,6 +87,8 @@ func ayatsuriRun(o *ayatsuriOptions) error {
 	if err := cfg.Validate(); err != nil {
 		return errorf("%v: --players Aki,Ben,Chika,Dai", err)
 	}
+	// The table's seats carry the names; the stored options need not.
+	cfg.Players = nil
 	script, err := readScript(o.Script)
 	if err != nil {
 		return err

@@ -30,7 +30,7 @@ func ParseToss(s string) (TossMode, error) {
 // Config holds the table's options. Players are listed in seat order,
 // clockwise: "the player on the left" of a seat is the next one listed.
 type Config struct {
-	Players  []string `json:"players"`
+	Players  []string `json:"players,omitempty"`
 	BombGirl bool     `json:"bomb_girl,omitempty"`
 	Toss     TossMode `json:"toss,omitempty"`
 	// Start is the seat holding the dictator marker in the first round (AY-4).
