@@ -38,7 +38,8 @@ func init() {
 		"print.sr.declare":    {EN: "Victory declaration and veto", JA: "勝利宣言と拒否"},
 		"print.sr.ends":       {EN: "How the game ends", JA: "ゲームの終了"},
 		"print.sr.grades":     {EN: "Result grades", JA: "成績"},
-		"print.sr.declarer":   {EN: "The declarer", JA: "勝利宣言者"},
+		"print.sr.end_declared": {EN: "A victory declaration stands (nobody vetoes, or the veto is overridden): the game is over.",
+			JA: "勝利宣言が確定した（誰も拒否しない、または拒否が覆された）。ゲーム終了です。"},
 	})
 }
 
@@ -111,8 +112,12 @@ func superrockSheet(l engine.Lang) Doc {
 	}
 	ends := &List{}
 	for _, k := range superrock.EndKeys {
-		// The declarer is named in play; on paper it is "the declarer".
-		ends.Items = append(ends.Items, Item{Text: s(k, "player", s("print.sr.declarer"))})
+		// In play the sentence names the declarer; on paper it says when a
+		// declaration stands.
+		if k == "sr.end.declared" {
+			k = "print.sr.end_declared"
+		}
+		ends.Items = append(ends.Items, Item{Text: s(k)})
 	}
 	grades := &List{}
 	for _, g := range superrock.Grades {
