@@ -295,8 +295,10 @@ func TestAY9SixPlayersLastPickerGetsTheFaceDownCards(t *testing.T) {
 						t.Fatalf("6p bg=%v: face-down %v not in the last hand %v", bg, r, last)
 					}
 				}
-				if p := pub(g); p.FaceDown != 0 {
-					t.Errorf("6p: the public view still shows %d face-down cards after they were added", p.FaceDown)
+				// The cards the last player did not pick are laid face
+				// down again (AY-10); the table sees how many.
+				if p := pub(g); p.FaceDown != len(rd.Hand) {
+					t.Errorf("6p: the public view shows %d face-down cards after the draft, want the %d unpicked", p.FaceDown, len(rd.Hand))
 				}
 				if len(rd.Hand) != len(rd.FaceDown) {
 					t.Errorf("6p bg=%v: %d cards left unpicked, want %d", bg, len(rd.Hand), len(rd.FaceDown))

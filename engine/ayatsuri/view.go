@@ -65,12 +65,15 @@ type RoundView struct {
 // PublicView is what everyone at the table may know (rules/ayatsuri.md,
 // "What the engine shows whom").
 type PublicView struct {
-	Game         string        `json:"game"`
-	Options      Config        `json:"options"`
-	Round        int           `json:"round"`
-	Phase        Phase         `json:"phase"`
-	Players      []PlayerView  `json:"players"`
-	FaceUp       []RoleCard    `json:"face_up"`
+	Game    string       `json:"game"`
+	Options Config       `json:"options"`
+	Round   int          `json:"round"`
+	Phase   Phase        `json:"phase"`
+	Players []PlayerView `json:"players"`
+	FaceUp  []RoleCard   `json:"face_up"`
+	// FaceDown is how many cards lie face down on the table: those of
+	// AY-6 (unless AY-9 handed them to the last player) and, once the
+	// draft is over, the cards nobody picked (AY-10).
 	FaceDown     int           `json:"face_down"`
 	Call         int           `json:"call"`
 	Declarations []Declaration `json:"declarations,omitempty"`
@@ -108,6 +111,9 @@ func (g *Game) publicView() PublicView {
 		Status: g.status(), Over: over, Winners: g.outcome.Winners, Reason: g.outcome.Reason}
 	if rd.Added {
 		v.FaceDown = 0 // AY-9: the face-down cards went to the last player
+	}
+	if len(rd.Picks) == len(rd.Order) {
+		v.FaceDown += len(rd.Hand) // AY-10: the unpicked cards are laid face down
 	}
 	for i := range g.n {
 		s := engine.Seat(i)
