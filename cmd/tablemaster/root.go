@@ -39,6 +39,7 @@ the laptop over the local Wi-Fi.`,
 	root.PersistentFlags().StringVar(&g.Lang, "lang", "", "language of the console: en or ja (default from the environment)")
 	root.AddCommand(newCmdNoir(f, g, nil))
 	root.AddCommand(newCmdAyatsuri(f, g, nil))
+	root.AddCommand(newCmdSuperrock(f, g, nil))
 	root.AddCommand(newCmdResume(f, g, nil))
 	root.AddCommand(newCmdReplay(f, g, nil))
 	root.AddCommand(newCmdPrint(f, g, nil))

@@ -13,15 +13,19 @@ import (
 	"tablemaster/moderator"
 )
 
+// stateDir is the state folder named by --state, or the default one.
+func stateDir(g *globalOptions) (string, error) {
+	if g.State != "" {
+		return g.State, nil
+	}
+	return moderator.StateDir()
+}
+
 // openStore opens the state folder named by --state or the default one.
 func openStore(f *Factory, g *globalOptions) (*moderator.Store, error) {
-	dir := g.State
-	if dir == "" {
-		d, err := moderator.StateDir()
-		if err != nil {
-			return nil, err
-		}
-		dir = d
+	dir, err := stateDir(g)
+	if err != nil {
+		return nil, err
 	}
 	return moderator.NewStore(dir, f.Now)
 }

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"tablemaster/engine/superrock"
+	"tablemaster/moderator"
+)
+
+// superrockOptions holds the flags of `tablemaster superrock`.
+type superrockOptions struct {
+	f *Factory
+	g *globalOptions
+
+	Players   []string
+	Counts    string
+	Roster    string
+	Board     string
+	Dice      string
+	RaisaGood bool
+	tableFlags
+}
+
+func newCmdSuperrock(f *Factory, g *globalOptions, runF func(*superrockOptions) error) *cobra.Command {
+	opts := &superrockOptions{f: f, g: g}
+	cmd := &cobra.Command{
+		Use:   "superrock",
+		Short: "Super Rock (超人ロック) card game, 6 to 9 players (5 or 10 with --counts)",
+		Long: `Start a table of the Super Rock card game (KMC rules). List the players in
+seat order: "left" is the next one listed. tablemaster deals the characters
+to the phones, runs the shadow roll and the silhouettes, hides the base
+players' ambushes and planet cards, and rolls the turn order. Combat stays
+with the real cards and dice.
+
+Table 7.1 gives the character counts for 6 to 9 players; for 5 or 10 (or a
+roster without that row) give them with --counts. A character a player
+already played tonight (the state folder's tables of today) may be
+rejected once per game.`,
+		Example: `  tablemaster superrock --players Aki,Ben,Chika,Dai,Eri,Fumi,Gen
+  tablemaster superrock --players Aki,Ben,Chika,Dai,Eri --counts L=1,G=0,E=2,S=1,X=1
+  tablemaster superrock --players Aki,Ben,Chika,Dai,Eri,Fumi --dice physical --board physical
+  tablemaster superrock --roster my-edition.txt --script prep.txt --reveal --seed 7`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.SeedSet = cmd.Flags().Changed("seed")
+			if runF != nil {
+				return runF(opts)
+			}
+			return superrockRun(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringSliceVar(&opts.Players, "players", nil, "5 to 10 players in seat order (default Aki,Ben,Chika,Dai,Eri,Fumi,Gen)")
+	fl.StringVar(&opts.Counts, "counts", "", "characters drawn per pool, as L=1,G=0,E=2,S=1,X=1 (default: table 7.1; needed for 5 and 10 players)")
+	fl.StringVar(&opts.Roster, "roster", "", "another edition's characters, silhouettes and tables, in the format of engine/superrock/data/kmc.txt")
+	fl.StringVar(&opts.Board, "board", "virtual", "virtual (tablemaster holds the planet deck) or physical (the real planet cards lie on the board)")
+	fl.StringVar(&opts.Dice, "dice", "virtual", "virtual (tablemaster rolls) or physical (players roll real dice and enter them)")
+	fl.BoolVar(&opts.RaisaGood, "raisa-good", false, "count Raisa among the Goods (pool G) instead of as a fourth Locke")
+	opts.tableFlags.add(cmd)
+	return cmd
+}
+
+func superrockRun(o *superrockOptions) error {
+	f := o.f
+	lang, err := f.lang(o.g.Lang)
+	if err != nil {
+		return err
+	}
+	if o.Reveal && o.Script == "" {
+		return errorf("--reveal goes with --script (the console never shows secrets at the table)")
+	}
+	cfg := superrock.Config{RaisaGood: o.RaisaGood}
+	if cfg.Board, err = superrock.ParseBoard(o.Board); err != nil {
+		return errorf("--board: %v", err)
+	}
+	if cfg.Dice, err = superrock.ParseDice(o.Dice); err != nil {
+		return errorf("--dice: %v", err)
+	}
+	if o.Counts != "" {
+		c, err := superrock.ParseCounts(o.Counts)
+		if err != nil {
+			return errorf("--counts: %v", err)
+		}
+		cfg.Counts = &c
+	}
+	if o.Roster != "" {
+		text, err := os.ReadFile(o.Roster)
+		if err != nil {
+			return errorf("cannot read the roster: %v", err)
+		}
+		// A *DataError names the file and the line: print it as it is.
+		if cfg.Data, err = superrock.Parse(o.Roster, text); err != nil {
+			return errorf("%v", err)
+		}
+	}
+	players := o.Players
+	if len(players) == 0 {
+		k, _ := moderator.KindNamed("superrock")
+		players = append([]string(nil), k.DefaultSeats...)
+	}
+	seen := map[string]bool{}
+	for i := range players {
+		players[i] = strings.TrimSpace(players[i])
+		k := strings.ToLower(players[i])
+		if k == "" {
+			return errorf("a player's name is empty: --players Aki,Ben,Chika,Dai,Eri,Fumi,Gen")
+		}
+		if seen[k] {
+			return errorf("two players are called %q: give each their own name", players[i])
+		}
+		seen[k] = true
+	}
+	cfg.Players = players
+	// The engine checks the player count and the counts (SR-10) before
+	// anything is written; its message names the flag to use.
+	if _, err := superrock.New(cfg, 0); err != nil {
+		if n := len(players); n < superrock.MinPlayers || n > superrock.MaxPlayers {
+			return errorf("%v: --players Aki,Ben,Chika,Dai,Eri,Fumi,Gen", err)
+		}
+		return errorf("%v", err)
+	}
+	// SR-13: what each player played earlier tonight, from the tables of
+	// this state folder today. The new table is not written yet.
+	dir, err := stateDir(o.g)
+	if err != nil {
+		return err
+	}
+	if cfg.PlayedTonight, err = moderator.PlayedTonight(dir, players, f.Now()); err != nil {
+		return errorf("cannot read tonight's earlier tables: %v", err)
+	}
+	script, err := readScript(o.Script)
+	if err != nil {
+		return err
+	}
+	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "superrock", Seats: players,
+		Options: moderator.NewSuperrockOptions(cfg, o.Roster), Seed: o.seed(f)},
+		o.Addr, o.Port, script, o.Pass, o.Reveal)
+}
