@@ -58,6 +58,11 @@ func htmlPage(w io.Writer, o Options, title, body string) error {
 }
 
 func writeHTML(w io.Writer, doc Doc, o Options) error {
+	return writeHTMLFooter(w, doc, o, o.Lang.S("print.footer", "sheet", doc.Title))
+}
+
+// writeHTMLFooter is writeHTML with another footer line.
+func writeHTMLFooter(w io.Writer, doc Doc, o Options, footer string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", htmlText(doc.Title))
 	if doc.Subtitle != "" {
@@ -66,7 +71,7 @@ func writeHTML(w io.Writer, doc Doc, o Options) error {
 	for _, bl := range doc.Blocks {
 		htmlBlock(&b, o.Lang, bl)
 	}
-	fmt.Fprintf(&b, "<footer>%s</footer>\n", htmlText(o.Lang.S("print.footer", "sheet", doc.Title)))
+	fmt.Fprintf(&b, "<footer>%s</footer>\n", htmlText(footer))
 	return htmlPage(w, o, doc.Title, b.String())
 }
 

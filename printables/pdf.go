@@ -503,7 +503,11 @@ func (d *pdfDoc) flow(blocks []Block) {
 }
 
 func writePDF(w io.Writer, doc Doc, o Options) error {
-	footer := o.Lang.S("print.footer", "sheet", doc.Title)
+	return writePDFFooter(w, doc, o, o.Lang.S("print.footer", "sheet", doc.Title))
+}
+
+// writePDFFooter is writePDF with another footer line.
+func writePDFFooter(w io.Writer, doc Doc, o Options, footer string) error {
 	d := newPDF(o, doc.Title, footer)
 	d.title(doc)
 	d.flow(doc.Blocks)
