@@ -8,6 +8,7 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
+	"tablemaster/engine/superrock"
 )
 
 // TextView renders a snapshot for a terminal: the same public information
@@ -23,6 +24,10 @@ func TextView(t *Table, snap Snapshot, l engine.Lang) string {
 		ayatsuriText(&b, v, nil, l)
 	case ayatsuri.View:
 		ayatsuriText(&b, v.PublicView, &v, l)
+	case superrock.PublicView:
+		superrockText(&b, v, nil, snap.Turn, l)
+	case superrock.View:
+		superrockText(&b, v.PublicView, &v, snap.Turn, l)
 	default:
 		fmt.Fprintf(&b, "%+v\n", v)
 	}

@@ -1,0 +1,511 @@
+package moderator
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"tablemaster/engine"
+	"tablemaster/engine/superrock"
+)
+
+// srPage is what the Super Rock templates and the terminal view draw, made
+// from one Snapshot: the public view, and on a phone the seat's own View.
+// Words are translated here so the templates only place them.
+type srPage struct {
+	L     engine.Lang
+	Pub   superrock.PublicView
+	Me    *superrock.View // nil on the table screen and the console
+	Phase string
+	// Waiting names the players the table waits for, when that says more
+	// than "everyone" (the preparation, an override); "" otherwise.
+	Waiting string
+	// MyTurn: the phone's seat has something the table waits for.
+	MyTurn  bool
+	Rows    []srRow
+	Online  []srOnline // who has opened their page (table screen)
+	Order   string     // every seat from the starter (SR-17)
+	Planet  string     // the planet phase's turns: the order without base players
+	Ambush  []srAmbush
+	Decl    *srDecl
+	Results bool // the game is over: every character is revealed (SR-42)
+
+	// The seat's secrets (phone only).
+	Card   *srCard
+	Shadow string // "4 — any silhouette"
+	Pick   string
+	Hand   []string
+	Known  []srKnown
+}
+
+// srRow is one player as everyone sees them.
+type srRow struct {
+	No         int
+	Name       string
+	Me         bool
+	Waiting    bool
+	Progress   string // kept / rolled / picked marks of the preparation
+	Silhouette string
+	SilAttr    string // G, E or S, for the colour
+	Base       bool
+	Rolls      string
+	Cards      int
+	InfoShown  int
+	Dead       bool
+	Exposed    bool
+	Seen       string
+	Character  string // once public
+	Attr       string
+	AttrWon    string // "" until the end, then a word
+	Own        string
+	Grade      string
+	GradeText  string
+	RejectUsed bool
+}
+
+// srOnline is a seat's page: opened, and how many are connected now.
+type srOnline struct {
+	Name           string
+	Joined, Online bool
+	Waiting        bool
+}
+
+type srAmbush struct {
+	Card, Owner string
+	Placed      bool
+	Square      string // base players only
+}
+
+type srDecl struct {
+	Declarer string
+	Answers  []srAnswer
+	Vetoer   string
+	Waiting  string // whose answer (or decision) it waits for
+}
+
+type srAnswer struct {
+	Name  string
+	State string // "ok", "veto", "now", ""
+}
+
+// srCard is a whole character card, translated.
+type srCard struct {
+	L                         engine.Lang
+	Name, Attr, AttrCode, Sex string
+	Stats                     []srStat
+	Marks                     []string
+	Notes, Win                string
+	Silhouettes               string
+}
+
+type srStat struct {
+	Label string
+	Value int
+}
+
+type srKnown struct {
+	Name string
+	Card srCard
+}
+
+// SR builds the Super Rock page model; the templates call it once.
+func (d *pageData) SR() *srPage {
+	turn := d.Snap.Turn
+	var p *srPage
+	switch v := d.Snap.View.(type) {
+	case superrock.View:
+		p = newSRPage(d.Lang, v.PublicView, &v, turn, len(d.Snap.Choices) > 0)
+	case superrock.PublicView:
+		p = newSRPage(d.Lang, v, nil, turn, false)
+	default:
+		return &srPage{L: d.Lang}
+	}
+	for i, pl := range d.Players {
+		o := srOnline{Name: pl.Name, Joined: pl.Joined, Online: pl.Online > 0}
+		if i < len(p.Rows) {
+			o.Waiting = p.Rows[i].Waiting
+		}
+		p.Online = append(p.Online, o)
+	}
+	return p
+}
+
+var srAttrKeys = map[string]string{"G": "sr.attr.good", "E": "sr.attr.evil", "S": "sr.attr.special", "E/G": "sr.attr.eg"}
+
+func srAttr(l engine.Lang, code string) string {
+	if k, ok := srAttrKeys[code]; ok {
+		return l.S(k)
+	}
+	return code
+}
+
+// waitsByPlayer lists the phases in which the seats with choices are the
+// ones the table waits for. In play every seat may enter what happened, in
+// a declaration the answers go in turn: the page says that instead.
+var waitsByPlayer = map[string]bool{"reject": true, "shadow": true, "ambush": true, "order": true}
+
+func newSRPage(l engine.Lang, v superrock.PublicView, me *superrock.View, turn []bool, choices bool) *srPage {
+	p := &srPage{L: l, Pub: v, Me: me, Phase: v.Phase, Results: v.Phase == "confirm" || v.Phase == "over"}
+	names := func(seats []engine.Seat) string {
+		var out []string
+		for _, s := range seats {
+			if int(s) >= 0 && int(s) < len(v.Players) {
+				out = append(out, v.Players[s].Name)
+			}
+		}
+		return strings.Join(out, ", ")
+	}
+	var waiting []engine.Seat
+	if waitsByPlayer[v.Phase] {
+		for s, t := range turn {
+			if t {
+				waiting = append(waiting, engine.Seat(s))
+			}
+		}
+	}
+	if d := v.Declaration; d != nil && v.Phase == "override" {
+		waiting = []engine.Seat{d.Declarer}
+	}
+	if d := v.Declaration; d != nil && v.Phase == "veto" && d.Answered < len(d.Order) {
+		waiting = []engine.Seat{d.Order[d.Answered]}
+	}
+	p.Waiting = names(waiting)
+	isWaiting := map[engine.Seat]bool{}
+	for _, s := range waiting {
+		isWaiting[s] = true
+	}
+	if me != nil {
+		p.MyTurn = choices && (isWaiting[me.Seat] || v.Phase == "deal" || v.Phase == "lineup" || v.Phase == "confirm")
+	}
+	for _, pl := range v.Players {
+		r := srRow{No: int(pl.Seat) + 1, Name: pl.Name, Me: me != nil && me.Seat == pl.Seat, Waiting: isWaiting[pl.Seat],
+			Base: pl.Base, Cards: pl.PlanetCards, InfoShown: pl.InfoShown, Dead: pl.Dead, Exposed: pl.Exposed,
+			Own: pl.Own, Grade: pl.Grade, RejectUsed: pl.RejectUsed}
+		switch {
+		case pl.Kept:
+			r.Progress = "✓ " + l.S("sr.ui.kept")
+		case pl.Picked:
+			r.Progress = "✓ " + l.S("sr.ui.picked")
+		case pl.Rolled:
+			r.Progress = "🎲 " + l.S("sr.ui.rolled")
+		}
+		if s := pl.Silhouette; s != nil {
+			r.Silhouette, r.SilAttr = l.Text(s.Name), s.Attr
+		}
+		var rolls []string
+		for _, n := range pl.OrderRolls {
+			rolls = append(rolls, strconv.Itoa(n))
+		}
+		r.Rolls = strings.Join(rolls, " → ")
+		r.Seen = names(pl.Seen)
+		if c := pl.Character; c != nil {
+			r.Character, r.Attr = l.Text(c.Name), c.Attr
+		}
+		if pl.AttrWon != nil {
+			r.AttrWon = l.S(map[bool]string{true: "sr.ui.yes", false: "sr.ui.no"}[*pl.AttrWon])
+		}
+		if pl.Grade != "" {
+			r.GradeText = l.S(superrock.GradeKey(pl.Grade))
+		}
+		p.Rows = append(p.Rows, r)
+	}
+	p.Order, p.Planet = names(v.TurnOrder), names(v.PlanetOrder)
+	amb := v.Ambushes
+	if me != nil && len(me.Ambushes) > 0 {
+		amb = me.Ambushes
+	}
+	for _, a := range amb {
+		x := srAmbush{Card: a.Card, Owner: names([]engine.Seat{a.Owner}), Placed: a.Placed}
+		if a.Square != "" {
+			if sq, ok := superrock.ParseSquare(a.Square); ok {
+				x.Square = l.S("sr.c.square", "planet", strconv.Itoa(sq/superrock.SquaresPerPlanet+1), "square", strconv.Itoa(sq%superrock.SquaresPerPlanet+1))
+			}
+		}
+		p.Ambush = append(p.Ambush, x)
+	}
+	if d := v.Declaration; d != nil {
+		x := &srDecl{Declarer: names([]engine.Seat{d.Declarer})}
+		for i, s := range d.Order {
+			a := srAnswer{Name: names([]engine.Seat{s})}
+			switch {
+			case s == d.Vetoer:
+				a.State = "veto"
+			case i < d.Answered:
+				a.State = "ok"
+			case i == d.Answered && d.Vetoer < 0:
+				a.State = "now"
+			}
+			x.Answers = append(x.Answers, a)
+		}
+		if d.Vetoer >= 0 {
+			x.Vetoer = names([]engine.Seat{d.Vetoer})
+		}
+		x.Waiting = p.Waiting
+		p.Decl = x
+	}
+	if me == nil {
+		return p
+	}
+	if me.Character != nil {
+		c := newSRCard(l, *me.Character)
+		p.Card = &c
+	}
+	if me.ShadowRoll > 0 && me.Allows != nil {
+		p.Shadow = l.S("sr.ui.shadow_allows", "n", strconv.Itoa(me.ShadowRoll), "allows", l.Text(*me.Allows))
+	}
+	if s := me.Pick; s != nil {
+		p.Pick = l.Text(s.Name) + " (" + srAttr(l, s.Attr) + ")"
+	}
+	for _, c := range me.Hand {
+		p.Hand = append(p.Hand, l.Text(c.Name))
+	}
+	for _, k := range me.Known {
+		p.Known = append(p.Known, srKnown{Name: names([]engine.Seat{k.Seat}), Card: newSRCard(l, k.Character)})
+	}
+	return p
+}
+
+func newSRCard(l engine.Lang, c superrock.CharacterView) srCard {
+	out := srCard{L: l, Name: l.Text(c.Name), Attr: l.Text(c.AttrName), AttrCode: c.Attr, Win: l.Text(c.Win),
+		Sex:   l.S("sr.ui.sex." + c.Sex + "." + c.Married),
+		Stats: []srStat{{l.S("sr.ui.level"), c.Level}, {l.S("sr.ui.power"), c.Power}, {l.S("sr.ui.endurance"), c.Endurance}, {l.S("sr.ui.will"), c.Will}}}
+	if c.Release {
+		out.Marks = append(out.Marks, l.S("sr.ui.release"))
+	}
+	if c.Transform {
+		out.Marks = append(out.Marks, l.S("sr.ui.transform"))
+	}
+	if c.Notes != nil {
+		out.Notes = l.Text(*c.Notes)
+	}
+	var sils []string
+	for _, s := range c.Silhouettes {
+		sils = append(sils, l.Text(s.Name))
+	}
+	out.Silhouettes = strings.Join(sils, ", ")
+	return out
+}
+
+// line is the card on one line, for a terminal.
+func (c srCard) line(l engine.Lang) string {
+	var st []string
+	for _, s := range c.Stats {
+		st = append(st, s.Label+" "+strconv.Itoa(s.Value))
+	}
+	out := fmt.Sprintf("%s (%s) · %s · %s", c.Name, c.Attr, c.Sex, strings.Join(st, " · "))
+	if len(c.Marks) > 0 {
+		out += " · " + strings.Join(c.Marks, " · ")
+	}
+	return out
+}
+
+// superrockText draws a Super Rock table for a terminal: the players, the
+// order, the ambushes' owners, a declaration, the result; on a private
+// screen also the seat's card, shadow roll, pick, hand and the characters
+// it has seen.
+func superrockText(b *strings.Builder, v superrock.PublicView, me *superrock.View, turn []bool, l engine.Lang) {
+	p := newSRPage(l, v, me, turn, me != nil && len(me.Choices) > 0)
+	for _, r := range p.Rows {
+		var marks []string
+		if r.Progress != "" {
+			marks = append(marks, r.Progress)
+		}
+		if r.Base {
+			marks = append(marks, l.S("sr.ui.base"))
+		}
+		if r.Rolls != "" {
+			marks = append(marks, l.S("sr.ui.rolls")+" "+r.Rolls)
+		}
+		if r.Cards > 0 {
+			marks = append(marks, l.S("sr.ui.planet_cards")+" "+strconv.Itoa(r.Cards))
+		}
+		if r.InfoShown > 0 {
+			marks = append(marks, l.S("sr.ui.info_shown")+" "+strconv.Itoa(r.InfoShown))
+		}
+		if r.Dead {
+			marks = append(marks, l.S("sr.ui.dead"))
+		}
+		if r.Exposed {
+			marks = append(marks, l.S("sr.ui.exposed"))
+		}
+		if r.Seen != "" {
+			marks = append(marks, l.S("sr.ui.has_seen")+" "+r.Seen)
+		}
+		if r.Character != "" && !p.Results {
+			marks = append(marks, r.Character+" ("+srAttr(l, r.Attr)+")")
+		}
+		sil := "?"
+		if r.Silhouette != "" {
+			sil = r.Silhouette + " (" + r.SilAttr + ")"
+		}
+		w := " "
+		if r.Waiting {
+			w = ">"
+		}
+		fmt.Fprintf(b, "  %s %2d %s %s  %s\n", w, r.No, pad(r.Name, 10), pad(sil, 16), strings.Join(marks, ", "))
+	}
+	if p.Order != "" {
+		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.turn_order"), p.Order)
+		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.planet_order"), p.Planet)
+	}
+	for _, a := range p.Ambush {
+		state := l.S(a.StateKey())
+		if a.Square != "" {
+			state += " · " + a.Square
+		}
+		fmt.Fprintf(b, "  %s\n", l.S("sr.ui.ambush_line", "card", a.Card, "player", a.Owner, "state", state))
+	}
+	if d := p.Decl; d != nil {
+		var parts []string
+		for _, a := range d.Answers {
+			parts = append(parts, a.Name+srAnswerMark(a.State))
+		}
+		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.declared", "player", d.Declarer), strings.Join(parts, ", "))
+	}
+	superrockBoardText(b, v, me, l)
+	if me != nil {
+		if p.Card != nil {
+			fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.your_character"), p.Card.line(l))
+			if p.Card.Notes != "" {
+				fmt.Fprintf(b, "    %s %s\n", l.S("sr.ui.notes"), p.Card.Notes)
+			}
+			fmt.Fprintf(b, "    %s %s\n", l.S("sr.ui.win"), p.Card.Win)
+		}
+		if p.Shadow != "" {
+			fmt.Fprintf(b, "  %s\n", p.Shadow)
+		}
+		if p.Pick != "" {
+			fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.your_pick"), p.Pick)
+		}
+		if len(p.Hand) > 0 {
+			fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.hand"), strings.Join(p.Hand, ", "))
+		}
+		for _, k := range p.Known {
+			fmt.Fprintf(b, "  %s: %s\n", k.Name, k.Card.line(l))
+		}
+	}
+	if p.Results {
+		for _, r := range p.Rows {
+			fmt.Fprintf(b, "  %s %s (%s) · %s %s · %s %s · %s\n", pad(r.Name, 10), r.Character, srAttr(l, r.Attr),
+				l.S("sr.ui.attr_won"), r.AttrWon, l.S("sr.ui.own"), srOwn(l, r.Own), r.GradeText)
+		}
+	}
+	if v.Over && v.Reason != nil {
+		fmt.Fprintf(b, "  %s\n", l.Text(*v.Reason))
+	} else {
+		fmt.Fprintf(b, "  %s\n", l.Text(v.Status))
+		if p.Waiting != "" {
+			fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.waiting"), p.Waiting)
+		}
+	}
+}
+
+func srAnswerMark(state string) string {
+	return map[string]string{"ok": " ✓", "veto": " ✖", "now": " ⏳"}[state]
+}
+
+// srOwn words the table's answer on a character's own win condition.
+func srOwn(l engine.Lang, own string) string {
+	switch own {
+	case "met":
+		return l.S("sr.c.own_won")
+	case "not met":
+		return l.S("sr.c.own_lost")
+	}
+	return "—"
+}
+
+// OwnText is the row's own-condition answer in words (templates).
+func (r srRow) OwnText(l engine.Lang) string { return srOwn(l, r.Own) }
+
+// AttrName is the public character's attribute in words (templates).
+func (r srRow) AttrName(l engine.Lang) string { return srAttr(l, r.Attr) }
+
+// StateKey says whether the ambush is hidden yet (templates).
+func (a srAmbush) StateKey() string {
+	if a.Placed {
+		return "sr.ui.hidden"
+	}
+	return "sr.ui.not_hidden"
+}
+
+// AnswerMark is a declaration answer's sign (templates).
+func (a srAnswer) Mark() string { return srAnswerMark(a.State) }
+
+func init() {
+	engine.Register(map[string]engine.Text{
+		"superrock.help": {EN: `Super Rock actions (players by name; silhouettes by id or name; squares as 3-4 = planet 3, square 4):
+  deal | keep | reject | roll | rolled 4 | pick rag1 | switch locke | confirm | ambush A 3-4
+  identity Ben | expose | telepathy Ben | convert Ben | converted Ben | disintegrate | transform
+  dies Ben | revives Ben | declare | accept | veto | override | withdraw
+  end alone | end all-dead | end hubs | end nova | end king | own Ben won | own Ben lost`,
+			JA: `超人ロックの行動（プレイヤーは名前、シルエットはidか名前、マスは3-4＝惑星3の4番）：
+  deal（配る） | keep / reject（確定／拒否） | roll / rolled 4（ダイス／出た目） | pick rag1（シルエット）
+  switch locke（Evilから変更） | confirm（顔ぶれ確定） | ambush A 3-4（待ち伏せ）
+  identity Ben（他人の正体判明） | expose（自分の正体露顕） | telepathy Ben（接触テレパス）
+  convert Ben / converted Ben（改心チェック／成功） | disintegrate（分解消去） | transform（変身）
+  dies Ben / revives Ben（死亡／生き返り） | declare（勝利宣言） | accept / veto（承認／拒否）
+  override / withdraw（拒否の無効化／取り下げ） | end alone / all-dead / hubs / nova / king（終了）
+  own Ben won / own Ben lost（固有の勝利条件）`},
+		"sr.ui.seat":           {EN: "#", JA: "席"},
+		"sr.ui.player":         {EN: "Player", JA: "プレイヤー"},
+		"sr.ui.silhouette":     {EN: "Silhouette", JA: "シルエット"},
+		"sr.ui.base":           {EN: "base player", JA: "基地プレイヤー"},
+		"sr.ui.rolls":          {EN: "Turn-order roll", JA: "1個振り"},
+		"sr.ui.planet_cards":   {EN: "Planet cards", JA: "惑星カード"},
+		"sr.ui.info_shown":     {EN: "Information cards shown", JA: "公開した情報入手"},
+		"sr.ui.dead":           {EN: "dead", JA: "死亡"},
+		"sr.ui.exposed":        {EN: "identity exposed (no veto)", JA: "正体露顕（拒否不可）"},
+		"sr.ui.has_seen":       {EN: "has seen", JA: "正体を見た相手："},
+		"sr.ui.seen":           {EN: "Has seen", JA: "正体を見た相手"},
+		"sr.ui.marks":          {EN: "State", JA: "状態"},
+		"sr.ui.kept":           {EN: "read", JA: "確認済"},
+		"sr.ui.rolled":         {EN: "rolled", JA: "影振り済"},
+		"sr.ui.picked":         {EN: "picked", JA: "選択済"},
+		"sr.ui.reject_used":    {EN: "rejected once", JA: "拒否済"},
+		"sr.ui.waiting":        {EN: "Waiting for:", JA: "待っている人："},
+		"sr.ui.turn_order":     {EN: "Turn order:", JA: "順番："},
+		"sr.ui.planet_order":   {EN: "Planet phase turns:", JA: "惑星編の順番："},
+		"sr.ui.ambushes":       {EN: "Ambushes", JA: "待ち伏せ"},
+		"sr.ui.ambush_line":    {EN: "Ambush {card} ({player}): {state}", JA: "待ち伏せ{card}（{player}さん）：{state}"},
+		"sr.ui.hidden":         {EN: "hidden", JA: "仕掛け済"},
+		"sr.ui.not_hidden":     {EN: "not hidden yet", JA: "未設置"},
+		"sr.ui.declaration":    {EN: "Victory declaration", JA: "勝利宣言"},
+		"sr.ui.declared":       {EN: "{player} declares victory. Answers:", JA: "{player}さんの勝利宣言。返答："},
+		"sr.ui.no_answerers":   {EN: "Nobody has to answer.", JA: "返答する人はいません。"},
+		"sr.ui.vetoed":         {EN: "{player} vetoed.", JA: "{player}さんが拒否しました。"},
+		"sr.ui.answer_of":      {EN: "Waiting for {player}.", JA: "{player}さんを待っています。"},
+		"sr.ui.results":        {EN: "Result", JA: "結果"},
+		"sr.ui.character":      {EN: "Character", JA: "キャラクター"},
+		"sr.ui.attr":           {EN: "Attribute", JA: "属性"},
+		"sr.ui.attr_won":       {EN: "Attribute won", JA: "属性の勝利"},
+		"sr.ui.own":            {EN: "Own condition", JA: "固有の勝利条件"},
+		"sr.ui.grade":          {EN: "Grade", JA: "成績"},
+		"sr.ui.yes":            {EN: "yes", JA: "○"},
+		"sr.ui.no":             {EN: "no", JA: "×"},
+		"sr.ui.your_character": {EN: "Your character:", JA: "あなたのキャラクター："},
+		"sr.ui.no_character":   {EN: "No character dealt yet.", JA: "まだキャラクターが配られていません。"},
+		"sr.ui.level":          {EN: "ESP level", JA: "ESPレベル"},
+		"sr.ui.power":          {EN: "ESP power", JA: "ESPパワー"},
+		"sr.ui.endurance":      {EN: "Endurance", JA: "耐久力"},
+		"sr.ui.will":           {EN: "Will", JA: "精神力"},
+		"sr.ui.release":        {EN: "can declare release", JA: "釈放"},
+		"sr.ui.transform":      {EN: "can transform", JA: "変身"},
+		"sr.ui.notes":          {EN: "Own win condition and equipment:", JA: "固有の勝利条件・装備："},
+		"sr.ui.win":            {EN: "Attribute's win condition:", JA: "属性による勝利条件："},
+		"sr.ui.own_sils":       {EN: "Own silhouette:", JA: "自分のシルエット："},
+		"sr.ui.sex.M.no":       {EN: "single male", JA: "独身男性"},
+		"sr.ui.sex.M.yes":      {EN: "married male", JA: "既婚男性"},
+		"sr.ui.sex.M.?":        {EN: "male", JA: "男性"},
+		"sr.ui.sex.F.no":       {EN: "single female", JA: "独身女性"},
+		"sr.ui.sex.F.yes":      {EN: "married female", JA: "既婚女性"},
+		"sr.ui.sex.F.?":        {EN: "female", JA: "女性"},
+		"sr.ui.sex.?.no":       {EN: "single, sex unknown", JA: "独身・性別不明"},
+		"sr.ui.sex.?.yes":      {EN: "married, sex unknown", JA: "既婚・性別不明"},
+		"sr.ui.sex.?.?":        {EN: "sex unknown", JA: "性別不明"},
+		"sr.ui.shadow_allows":  {EN: "Your shadow roll: {n} — you may pick {allows}.", JA: "影振りの目：{n}（選べるのは{allows}）"},
+		"sr.ui.your_pick":      {EN: "Your silhouette (hidden until everyone has picked):", JA: "あなたのシルエット（全員が選ぶまで伏せたまま）："},
+		"sr.ui.hand":           {EN: "Your planet cards:", JA: "あなたの惑星カード："},
+		"sr.ui.known":          {EN: "Characters you have seen", JA: "正体を見たキャラクター"},
+	})
+}

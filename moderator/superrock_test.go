@@ -1,0 +1,339 @@
+package moderator
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tablemaster/engine"
+	"tablemaster/engine/superrock"
+)
+
+var srPlayers = []string{"Aki", "Ben", "Chika", "Dai", "Eri", "Fumi", "Gen", "Hana", "Ichi", "Jun"}
+
+// srCounts gives table 7.1's missing rows (SR-10) for 5 and 10 players.
+func srCounts(n int) *superrock.Counts {
+	switch n {
+	case 5:
+		return &superrock.Counts{L: 1, G: 0, E: 2, S: 1, X: 1}
+	case 10:
+		return &superrock.Counts{L: 1, G: 1, E: 3, S: 3, X: 2}
+	}
+	return nil
+}
+
+func newSuperrockTable(t testing.TB, n int, dice superrock.Dice, board superrock.Board, seed uint64) (*Store, *Table) {
+	t.Helper()
+	st, err := NewStore(t.TempDir(), fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := srPlayers[:n]
+	cfg := superrock.Config{Counts: srCounts(n), Dice: dice, Board: board}
+	tb, err := st.Create(NewTableSpec{Game: "superrock", Seats: seats, Seed: seed, Addr: "127.0.0.1", Port: 8080,
+		Options: NewSuperrockOptions(cfg, "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	return st, tb
+}
+
+func srPhase(tb *Table) string {
+	return tb.Snapshot(engine.Public).View.(superrock.PublicView).Phase
+}
+
+// srPick chooses one of a seat's choices at random. In play it mostly
+// leaves out the ends of the game, so that random games also see the
+// ledger, deaths and declarations; in the line-up it mostly confirms.
+func srPick(r *engine.Rand, cs []engine.Choice) engine.Choice {
+	var keep []engine.Choice
+	for _, c := range cs {
+		a := string(c.Action)
+		if strings.HasPrefix(a, "end ") && r.IntN(8) != 0 {
+			continue
+		}
+		keep = append(keep, c)
+	}
+	if len(keep) == 0 {
+		keep = cs
+	}
+	return keep[r.IntN(len(keep))]
+}
+
+// srMove picks a seat with choices and one of its choices, at random.
+func srMove(tb *Table, r *engine.Rand) (engine.Seat, engine.Choice, bool) {
+	var movers []engine.Seat
+	for s := range tb.Header().Seats {
+		if len(tb.Legal(engine.Seat(s))) > 0 {
+			movers = append(movers, engine.Seat(s))
+		}
+	}
+	if len(movers) == 0 {
+		return engine.Public, engine.Choice{}, false
+	}
+	s := movers[r.IntN(len(movers))]
+	return s, srPick(r, tb.Legal(s)), true
+}
+
+// srStep makes one random legal move; false once nobody can move.
+func srStep(t testing.TB, tb *Table, r *engine.Rand) bool {
+	t.Helper()
+	s, c, ok := srMove(tb, r)
+	if !ok {
+		return false
+	}
+	if _, err := tb.Act(s, string(c.Action), -1); err != nil {
+		t.Fatalf("Act(%d, %q) = %v", s, c.Action, err)
+	}
+	return true
+}
+
+// srPrepare plays the preparation at random up to the planet phase.
+func srPrepare(t testing.TB, tb *Table, r *engine.Rand) {
+	t.Helper()
+	for i := 0; i < 500 && srPhase(tb) != "play"; i++ {
+		s, c, ok := srMove(tb, r)
+		if !ok {
+			t.Fatal("nobody can move during the preparation")
+		}
+		if srPhase(tb) == "lineup" {
+			// SR-15: too many Evil silhouettes switch away until two
+			// remain, then the table confirms.
+			c = engine.Choice{Action: "confirm"}
+			for seat := 0; seat < len(tb.Header().Seats) && srEvils(tb) > 2 && c.Action == "confirm"; seat++ {
+				for _, x := range tb.Legal(engine.Seat(seat)) {
+					if strings.HasPrefix(string(x.Action), "switch ") {
+						s, c = engine.Seat(seat), x
+						break
+					}
+				}
+			}
+		}
+		if _, err := tb.Act(s, string(c.Action), -1); err != nil {
+			t.Fatalf("Act(%d, %q) = %v", s, c.Action, err)
+		}
+	}
+	if srPhase(tb) != "play" {
+		t.Fatalf("the preparation did not end: %s", srPhase(tb))
+	}
+}
+
+// srEvils counts the Evil silhouettes once they are revealed.
+func srEvils(tb *Table) int {
+	n := 0
+	for _, p := range tb.Snapshot(engine.Public).View.(superrock.PublicView).Players {
+		if p.Silhouette != nil && p.Silhouette.Attr == "E" {
+			n++
+		}
+	}
+	return n
+}
+
+// srBase is the first base player, and a non-base player.
+func srBaseAndOther(tb *Table) (base, other engine.Seat) {
+	base, other = engine.Public, engine.Public
+	for _, p := range tb.Snapshot(engine.Public).View.(superrock.PublicView).Players {
+		if p.Base && base == engine.Public {
+			base = p.Seat
+		}
+		if !p.Base && other == engine.Public {
+			other = p.Seat
+		}
+	}
+	return base, other
+}
+
+func srGolden(t *testing.T, h http.Handler, tb *Table, name string, paths [][2]string) {
+	t.Helper()
+	for _, l := range []string{"en", "ja"} {
+		for _, np := range paths {
+			r := do(t, h, "GET", np[1], nil, "Accept-Language", l)
+			if r.Code != 200 {
+				t.Fatalf("%s: %d", np[1], r.Code)
+			}
+			body := r.Body.String()
+			for i, tok := range tb.Header().Tokens {
+				body = strings.ReplaceAll(body, tok, "SEAT"+strconv.Itoa(i))
+			}
+			body = strings.ReplaceAll(body, tb.Header().TableToken, "TABLE")
+			golden(t, "pages/superrock-"+name+"-"+np[0]+"-"+l+".html", []byte(body))
+		}
+	}
+}
+
+// TestSuperrockPagesGolden: a base player's phone, another player's phone
+// and the table screen after the silhouettes are revealed and the
+// preparation is done, with a look at a card (SR-31), a death and a
+// declaration waiting for answers (SR-40); then the same pages at the end
+// with every character revealed and the grades A–D (SR-42, SR-43).
+func TestSuperrockPagesGolden(t *testing.T) {
+	st, tb := newSuperrockTable(t, 7, superrock.VirtualDice, superrock.VirtualBoard, 11)
+	h := NewServer(st, engine.EN).Handler()
+	srPrepare(t, tb, engine.NewRand(3))
+	base, other := srBaseAndOther(tb)
+	hdr := tb.Header()
+	names := hdr.Seats
+	// The other player looks at the base player's card, somebody dies,
+	// the other player declares victory.
+	mustAct(t, tb, other, "identity "+names[base])
+	dead := (int(other) + 3) % len(names)
+	if engine.Seat(dead) == base {
+		dead = (dead + 1) % len(names)
+	}
+	mustAct(t, tb, other, "dies "+names[dead])
+	mustAct(t, tb, other, "declare")
+	if srPhase(tb) != "veto" {
+		t.Fatalf("after the declaration: phase %s, want veto", srPhase(tb))
+	}
+	phone := func(s engine.Seat) string { return "/s/" + hdr.Tokens[s] }
+	srGolden(t, h, tb, "play", [][2]string{{"base", phone(base)}, {"declarer", phone(other)}, {"table", "/t/" + hdr.TableToken}})
+
+	// To the end: the declaration is vetoed or accepted in turn; then the
+	// table confirms the own conditions.
+	r := engine.NewRand(5)
+	for i := 0; i < 200 && !tb.Snapshot(engine.Public).Outcome.Over; i++ {
+		ph := srPhase(tb)
+		switch ph {
+		case "override":
+			mustAct(t, tb, other, "withdraw")
+			continue
+		case "play":
+			mustAct(t, tb, other, "end hubs")
+			continue
+		}
+		srStep(t, tb, r)
+	}
+	if !tb.Snapshot(engine.Public).Outcome.Over {
+		t.Fatal("the game did not end")
+	}
+	srGolden(t, h, tb, "over", [][2]string{{"base", phone(base)}, {"table", "/t/" + hdr.TableToken}})
+}
+
+// srSecretNotes lists, per seat, text no device that has not seen the card
+// may show: the character's own notes (its win condition and equipment),
+// where they are not part of another card's in play.
+func srSecretNotes(tb *Table, l engine.Lang) map[engine.Seat]string {
+	out := map[engine.Seat]string{}
+	for s := range tb.Header().Seats {
+		v := tb.Snapshot(engine.Seat(s)).View.(superrock.View)
+		if v.Character != nil && v.Character.Notes != nil {
+			n := l.Text(*v.Character.Notes)
+			out[engine.Seat(s)] = n
+		}
+	}
+	drop := map[engine.Seat]bool{}
+	for s, n := range out {
+		for t, m := range out {
+			// "Henchman." is also part of "Henchman. Ship …".
+			drop[s] = drop[s] || s != t && strings.Contains(m, n)
+		}
+	}
+	for s := range drop {
+		if drop[s] {
+			delete(out, s)
+		}
+	}
+	return out
+}
+
+// TestSuperrockNoLeakOverHTTP plays seeded random games of 5, 7 and 10
+// players, with virtual and real dice and both boards, every action posted
+// through the HTTP handler as a phone's form. At every step every device's
+// page, fetched through the handler, is the page the checker renders, and
+// is byte-identical to the page of a game in which everything hidden from
+// that device was redrawn (engine.Resampler): characters, shadow rolls,
+// picks before the reveal, ambush squares, planet cards. As a second,
+// plainer check, no page shows the notes of a character its device has not
+// seen.
+func TestSuperrockNoLeakOverHTTP(t *testing.T) {
+	type game struct {
+		n     int
+		dice  superrock.Dice
+		board superrock.Board
+	}
+	games := []game{
+		{5, superrock.VirtualDice, superrock.VirtualBoard},
+		{7, superrock.PhysicalDice, superrock.PhysicalBoard},
+		{10, superrock.VirtualDice, superrock.PhysicalBoard},
+		{7, superrock.VirtualDice, superrock.VirtualBoard},
+		{10, superrock.PhysicalDice, superrock.VirtualBoard},
+		{5, superrock.PhysicalDice, superrock.PhysicalBoard},
+	}
+	if testing.Short() {
+		games = games[:3]
+	}
+	for i, g := range games {
+		seed := uint64(i + 1)
+		t.Run(fmt.Sprintf("%d-%s-dice-%s-board", g.n, g.dice, g.board), func(t *testing.T) {
+			st, tb := newSuperrockTable(t, g.n, g.dice, g.board, seed)
+			h := NewServer(st, engine.EN).Handler()
+			hdr := tb.Header()
+			r := engine.NewRand(seed * 7919)
+			devices := []engine.Seat{engine.Public}
+			for s := range g.n {
+				devices = append(devices, engine.Seat(s))
+			}
+			steps := 0
+			for ; steps < 160; steps++ {
+				notes := srSecretNotes(tb, engine.EN)
+				for _, s := range devices {
+					path := "/t/" + hdr.TableToken
+					if s != engine.Public {
+						path = "/s/" + hdr.Tokens[s]
+					}
+					got := do(t, h, "GET", path, nil, "Accept-Language", "en").Body.String()
+					var want bytes.Buffer
+					if err := renderPage(&want, tb, s, engine.EN, "", path); err != nil {
+						t.Fatal(err)
+					}
+					if got != want.String() {
+						t.Fatalf("step %d: the handler's page for device %d is not the page checked:\n%s", steps, s, firstDiff(got, want.String()))
+					}
+					for owner, n := range notes {
+						if owner == s || s != engine.Public && srHasSeen(tb, s, owner) || srIsPublic(tb, owner) {
+							continue
+						}
+						if strings.Contains(got, htmlEscape(n)) {
+							t.Fatalf("step %d: device %d's page shows %s's notes %q", steps, s, hdr.Seats[owner], n)
+						}
+					}
+					checkIndistinguishable(t, tb, s, r, seed, steps)
+				}
+				s, c, ok := srMove(tb, r)
+				if !ok {
+					break
+				}
+				form := url.Values{"a": {string(c.Action)}, "v": {strconv.Itoa(tb.Snapshot(s).StateVer)}}
+				if resp := do(t, h, "POST", "/s/"+hdr.Tokens[s]+"/act", form, "X-Tablemaster", "fetch"); resp.Code != 200 {
+					t.Fatalf("step %d: %s posting %q: %d %s", steps, hdr.Seats[s], c.Action, resp.Code, resp.Body.String())
+				}
+			}
+			t.Logf("%d steps, phase %s", steps, srPhase(tb))
+			if srPhase(tb) == "deal" || srPhase(tb) == "reject" || srPhase(tb) == "shadow" {
+				t.Fatalf("after %d steps the game is still at %s", steps, srPhase(tb))
+			}
+		})
+	}
+}
+
+func srHasSeen(tb *Table, a, b engine.Seat) bool {
+	for _, p := range tb.Snapshot(engine.Public).View.(superrock.PublicView).Players {
+		if p.Seat == a {
+			for _, x := range p.Seen {
+				if x == b {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func srIsPublic(tb *Table, s engine.Seat) bool {
+	return tb.Snapshot(engine.Public).View.(superrock.PublicView).Players[s].Character != nil
+}
