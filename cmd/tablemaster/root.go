@@ -43,6 +43,7 @@ the laptop over the local Wi-Fi.`,
 	root.AddCommand(newCmdResume(f, g, nil))
 	root.AddCommand(newCmdReplay(f, g, nil))
 	root.AddCommand(newCmdPrint(f, g, nil))
+	root.AddCommand(newCmdNight(f, g, nil))
 	return root
 }
 
