@@ -1,8 +1,11 @@
 package moderator
 
 import (
+	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -206,10 +209,22 @@ func readNightGame(path string, n NightSpan) (g nightGame, ok bool, skip *Skippe
 	if err != nil {
 		return skipped("cannot read it: %v", err)
 	}
+	defer f.Close()
+	// A state folder keeps every night's logs: the first line tells
+	// whether the rest is worth reading.
+	if first, err := bufio.NewReader(f).ReadBytes('\n'); err == nil {
+		var rec Record
+		if json.Unmarshal(first, &rec) == nil && rec.Type == "table" && rec.Header != nil &&
+			(rec.Header.Game != "superrock" || !n.Contains(rec.At)) {
+			return nightGame{}, false, nil // another game or another night
+		}
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return skipped("cannot read it: %v", err)
+	}
 	// Only read: a running table may be appending to this log, and a
 	// half-written last line must stay for OpenLog to deal with.
 	res, err := ReadLog(f)
-	f.Close()
 	var hdr *Header
 	if len(res.Records) > 0 && res.Records[0].Type == "table" {
 		hdr = res.Records[0].Header
@@ -250,8 +265,11 @@ func readNightGame(path string, n NightSpan) (g nightGame, ok bool, skip *Skippe
 // playedBySeat lists, per seat, the characters played in a rebuilt table:
 // the one each seat held once the reject step was over (SR-13) and those
 // received by transformation (SR-34). It replays the table's actions as
-// rebuildLocked does — the actions still standing after the log's undos —
-// looking at the seats' characters after each one.
+// rebuildLocked does — the actions still standing after the log's undos.
+// A seat's character is looked at when the deal is settled, after every
+// private random draw told to that seat (a transformation deals a new
+// character that way), and at the end; asking every view after every
+// action would cost a Legal per seat per action.
 func playedBySeat(t *Table) ([][]string, error) {
 	g, err := t.kind.New(t.hdr.Seats, t.hdr.Options, t.hdr.Seed)
 	if err != nil {
@@ -262,21 +280,43 @@ func playedBySeat(t *Table) ([][]string, error) {
 		return nil, fmt.Errorf("%s is not a Super Rock game", t.hdr.Game)
 	}
 	played := make([][]string, len(t.hdr.Seats))
+	look := func(s int) {
+		if v, _ := sr.View(engine.Seat(s)).(superrock.View); v.Character != nil {
+			played[s] = addID(played[s], v.Character.ID)
+		}
+	}
+	settled := false
 	for _, ap := range t.applied {
-		if _, err := sr.Apply(ap.seat, ap.action); err != nil {
+		events, err := sr.Apply(ap.seat, ap.action)
+		if err != nil {
 			return nil, fmt.Errorf("%q: %w", ap.action, err)
 		}
 		if sr.Phase() <= superrock.RejectPhase {
 			continue // a deal is only played once everyone kept it
 		}
 		for s := range played {
-			v, _ := sr.View(engine.Seat(s)).(superrock.View)
-			if v.Character != nil {
-				played[s] = addID(played[s], v.Character.ID)
+			if !settled || drewFor(events, engine.Seat(s)) {
+				look(s)
 			}
+		}
+		settled = true
+	}
+	if settled {
+		for s := range played {
+			look(s)
 		}
 	}
 	return played, nil
+}
+
+// drewFor reports whether events tell seat s privately of a random draw.
+func drewFor(events []engine.Event, s engine.Seat) bool {
+	for _, e := range events {
+		if e.Random && len(e.To) > 0 && e.Sees(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // NightSheet is the results of one night's Super Rock games (SR-43), for
