@@ -331,10 +331,14 @@ type NightSheet struct {
 
 // NightGame is one table of the night.
 type NightGame struct {
-	Table   string
-	Start   time.Time // when the table was created, in the night's location
-	Over    bool      // the grades are final
-	Result  engine.Msg
+	Table string
+	Start time.Time // when the table was created, in the night's location
+	Over  bool      // the grades are final
+	// Phase is where an unfinished game is (superrock.Phase's names:
+	// "reject", "play", "veto", "confirm", …); Result how a finished one
+	// ended.
+	Phase   string
+	Result  *engine.Msg
 	Players []NightPlayer
 }
 
@@ -368,9 +372,9 @@ func Night(dir string, n NightSpan) (NightSheet, []Skipped, error) {
 	totals := map[string]*NightTotal{}
 	var order []string
 	for _, g := range games {
-		ng := NightGame{Table: g.hdr.ID, Start: g.at.In(n.Date.Location()), Over: g.view.Over, Result: g.view.Status}
-		if g.view.Reason != nil {
-			ng.Result = *g.view.Reason
+		ng := NightGame{Table: g.hdr.ID, Start: g.at.In(n.Date.Location()), Over: g.view.Over, Phase: g.view.Phase}
+		if g.view.Over {
+			ng.Result = g.view.Reason
 		}
 		for _, p := range g.view.Players {
 			np := NightPlayer{Name: p.Name, Dead: p.Dead, Grade: p.Grade}

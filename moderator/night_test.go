@@ -477,8 +477,13 @@ func TestNightSheetSR43GradesAndTotals(t *testing.T) {
 			}
 		}
 	}
-	if !sheet.Games[0].Over || !sheet.Games[1].Over || sheet.Games[2].Over {
-		t.Errorf("over: %v %v %v, want the first two", sheet.Games[0].Over, sheet.Games[1].Over, sheet.Games[2].Over)
+	for i, g := range sheet.Games {
+		if over := i < 2; g.Over != over || (g.Result != nil) != over || g.Result != nil && g.Result.Key != "sr.end.hubs" {
+			t.Errorf("game %d: over %v, result %v, want over %v", i+1, g.Over, g.Result, over)
+		}
+	}
+	if p := sheet.Games[2].Phase; p != "play" {
+		t.Errorf("game 3: phase %q, want play", p)
 	}
 	// In the running game only Dai's exposed character is public.
 	for _, p := range sheet.Games[2].Players {

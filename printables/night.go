@@ -24,9 +24,23 @@ type Night struct {
 type NightGame struct {
 	Table   string
 	Start   time.Time
-	Over    bool       // the grades are final
-	Result  engine.Msg // how it ended, or what it waits for
+	Over    bool        // the grades are final
+	Phase   string      // where an unfinished game is: superrock.Phase's names
+	Result  *engine.Msg // how a finished game ended
 	Players []NightPlayer
+}
+
+// nightPhase says in a few words where an unfinished game is.
+func nightPhase(phase string) string {
+	switch phase {
+	case "deal", "reject", "shadow", "lineup", "ambush", "order":
+		return "print.night.ph.prep"
+	case "veto", "override":
+		return "print.night.ph.decl"
+	case "confirm":
+		return "print.night.ph.confirm"
+	}
+	return "print.night.ph.play"
 }
 
 // NightPlayer is one seat's result in a game.
@@ -68,9 +82,9 @@ func (n Night) Doc(l engine.Lang) Doc {
 	for i, g := range n.Games {
 		doc.Blocks = append(doc.Blocks, &Heading{Text: l.S("print.night.game", "n", strconv.Itoa(i+1),
 			"time", g.Start.Format("15:04"), "table", g.Table)})
-		result := l.Text(g.Result)
-		if !g.Over {
-			result = l.S("print.night.unfinished", "status", result)
+		result := l.S("print.night.unfinished", "phase", "@"+nightPhase(g.Phase))
+		if g.Over && g.Result != nil {
+			result = l.Text(*g.Result)
 		}
 		doc.Blocks = append(doc.Blocks, &Para{Text: result})
 		t := &Table{Head: []string{l.S("print.night.player"), l.S("print.night.character"), l.S("print.night.attr"),
@@ -151,7 +165,11 @@ func init() {
 		"print.night.footer":     {EN: "tablemaster · {sheet} · {date} · from the tables' logs", JA: "tablemaster・{sheet}・{date}・テーブルの記録から作成"},
 		"print.night.none":       {EN: "No Super Rock game was played this night.", JA: "この夜は超人ロックのゲームがありません。"},
 		"print.night.game":       {EN: "Game {n} · {time} · table {table}", JA: "第{n}ゲーム・{time}・テーブル {table}"},
-		"print.night.unfinished": {EN: "Not finished: {status}", JA: "未終了：{status}"},
+		"print.night.unfinished": {EN: "Not finished: {phase}.", JA: "未終了：{phase}。"},
+		"print.night.ph.prep":    {EN: "in preparation", JA: "準備中"},
+		"print.night.ph.play":    {EN: "in play", JA: "プレイ中"},
+		"print.night.ph.decl":    {EN: "a victory declaration is waiting for its answers", JA: "勝利宣言への回答待ち"},
+		"print.night.ph.confirm": {EN: "the table is confirming the characters' own win conditions", JA: "キャラクター固有の勝利条件を確認中"},
 		"print.night.player":     {EN: "Player", JA: "プレイヤー"},
 		"print.night.character":  {EN: "Character", JA: "キャラクター"},
 		"print.night.attr":       {EN: "Attribute", JA: "属性"},

@@ -37,19 +37,20 @@ func testNight(t *testing.T) Night {
 		return p
 	}
 	zone := time.FixedZone("JST", 9*3600)
+	hubs := engine.M("sr.end.hubs")
 	day := time.Date(2025, 1, 2, 0, 0, 0, 0, zone)
 	return Night{
 		Date: day, Start: day.Add(6 * time.Hour), End: day.Add(30 * time.Hour),
 		Games: []NightGame{
 			{Table: "20250102-2015-a1b2c3", Start: day.Add(20*time.Hour + 15*time.Minute), Over: true,
-				Result: engine.M("sr.end.hubs"),
+				Result: &hubs,
 				Players: []NightPlayer{
 					player("Aki", "locke1", false, "A"), player("Ben", "nagato", true, "D"),
 					player("Chika", "raisa", true, "B"), player("Dai", "elmi", false, "C"),
 					player("Eri", "rag", false, "A"), player("Fumi", "amazona", false, "C"),
 				}},
 			{Table: "20250103-0040-d4e5f6", Start: day.Add(24*time.Hour + 40*time.Minute),
-				Result: engine.M("sr.ph.play"),
+				Phase: "play",
 				Players: []NightPlayer{
 					player("Aki", "", false, ""), player("ベン", "", true, ""), player("Chika", "jessica", false, ""),
 					player("Dai", "", false, ""), player("Eri", "", false, ""),

@@ -111,7 +111,7 @@ func nightRun(o *nightOptions) error {
 func printableNight(s moderator.NightSheet) printables.Night {
 	n := printables.Night{Date: s.Night.Date, Start: s.Night.Start, End: s.Night.End}
 	for _, g := range s.Games {
-		pg := printables.NightGame{Table: g.Table, Start: g.Start, Over: g.Over, Result: g.Result}
+		pg := printables.NightGame{Table: g.Table, Start: g.Start, Over: g.Over, Phase: g.Phase, Result: g.Result}
 		for _, p := range g.Players {
 			pg.Players = append(pg.Players, printables.NightPlayer{Name: p.Name, Character: p.Character, Attr: p.Attr,
 				Dead: p.Dead, Grade: p.Grade})
