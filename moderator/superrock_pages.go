@@ -21,14 +21,31 @@ type srPage struct {
 	// than "everyone" (the preparation, an override); "" otherwise.
 	Waiting string
 	// MyTurn: the phone's seat has something the table waits for.
-	MyTurn  bool
-	Rows    []srRow
-	Online  []srOnline // who has opened their page (table screen)
-	Order   string     // every seat from the starter (SR-17)
-	Planet  string     // the planet phase's turns: the order without base players
-	Ambush  []srAmbush
-	Decl    *srDecl
-	Results bool // the game is over: every character is revealed (SR-42)
+	MyTurn bool
+	Rows   []srRow
+	Online []srOnline // who has opened their page (table screen)
+	// Groups are the seat's choices under their headings. The engine lists
+	// play choices target by target ("identity Ben", "dies Ben", …), so
+	// choices with the same heading are gathered here even when they are
+	// not next to each other; the shared grouping would give every button
+	// a heading and a form of its own.
+	Groups           []choiceGroup
+	HasPublicChoices bool
+	// BoardChoices are the choices "sr.board" offers on the board itself
+	// (srBoardChoice); the list of buttons leaves them out.
+	BoardChoices     []engine.Choice
+	HasSecretChoices bool
+	Phone            bool // marks without words, a legend below: a phone is narrow
+	// Story is the page data for the shared "feed" template, with a
+	// phone's story cut to srPhoneFeed lines.
+	Story    *pageData
+	Base     string
+	StateVer int
+	Order    string // every seat from the starter (SR-17)
+	Planet   string // the planet phase's turns: the order without base players
+	Ambush   []srAmbush
+	Decl     *srDecl
+	Results  bool // the game is over: every character is revealed (SR-42)
 
 	// The seat's secrets (phone only).
 	Card   *srCard
@@ -90,12 +107,13 @@ type srAnswer struct {
 
 // srCard is a whole character card, translated.
 type srCard struct {
-	L                         engine.Lang
-	Name, Attr, AttrCode, Sex string
-	Stats                     []srStat
-	Marks                     []string
-	Notes, Win                string
-	Silhouettes               string
+	Level, Power, Endurance, Will int
+	L                             engine.Lang
+	Name, Attr, AttrCode, Sex     string
+	Stats                         []srStat
+	Marks                         []string
+	Notes, Win                    string
+	Silhouettes                   string
 }
 
 type srStat struct {
@@ -103,9 +121,11 @@ type srStat struct {
 	Value int
 }
 
+// srKnown is another player's card the seat has seen, on one line: a seat
+// may have seen nine, and the page must stay small.
 type srKnown struct {
-	Name string
-	Card srCard
+	Name, Line string
+	Card       srCard
 }
 
 // SR builds the Super Rock page model; the templates call it once.
@@ -120,6 +140,30 @@ func (d *pageData) SR() *srPage {
 	default:
 		return &srPage{L: d.Lang}
 	}
+	p.Base, p.StateVer = d.Base, d.Snap.StateVer
+	at := map[string]int{}
+	for _, c := range d.Snap.Choices {
+		if srBoardChoice(c) {
+			p.BoardChoices = append(p.BoardChoices, c)
+			continue
+		}
+		key := strconv.FormatBool(c.Public) + d.Lang.Text(c.Group)
+		if i, ok := at[key]; ok {
+			p.Groups[i].Choices = append(p.Groups[i].Choices, c)
+			continue
+		}
+		at[key] = len(p.Groups)
+		p.Groups = append(p.Groups, choiceGroup{Title: d.Lang.Text(c.Group), Public: c.Public, Choices: []engine.Choice{c}})
+		p.HasSecretChoices = p.HasSecretChoices || !c.Public
+		p.HasPublicChoices = p.HasPublicChoices || c.Public
+	}
+	p.Phone = d.Phone
+	p.Story = d
+	if d.Phone && len(d.Feed) > srPhoneFeed {
+		short := *d
+		short.Feed = d.Feed[:srPhoneFeed]
+		p.Story = &short
+	}
 	for i, pl := range d.Players {
 		o := srOnline{Name: pl.Name, Joined: pl.Joined, Online: pl.Online > 0}
 		if i < len(p.Rows) {
@@ -129,6 +173,18 @@ func (d *pageData) SR() *srPage {
 	}
 	return p
 }
+
+// srBoardChoice reports whether the board template ("sr.board") offers a
+// choice on the board itself (a square to land on, a hub to place), so
+// that the phone's list of buttons leaves it out: thirty-six buttons per
+// square picker would not fit the page budget. superrock_board.go may set
+// it in an init function; by default every choice is a button.
+var srBoardChoice = func(engine.Choice) bool { return false }
+
+// srPhoneFeed is how much of the story a Super Rock phone shows: with ten
+// players and Japanese text, 30 lines alone take a fifth of the page
+// budget, and the seat's secrets stay in the hold-to-reveal block anyway.
+const srPhoneFeed = 20
 
 var srAttrKeys = map[string]string{"G": "sr.attr.good", "E": "sr.attr.evil", "S": "sr.attr.special", "E/G": "sr.attr.eg"}
 
@@ -260,13 +316,14 @@ func newSRPage(l engine.Lang, v superrock.PublicView, me *superrock.View, turn [
 		p.Hand = append(p.Hand, l.Text(c.Name))
 	}
 	for _, k := range me.Known {
-		p.Known = append(p.Known, srKnown{Name: names([]engine.Seat{k.Seat}), Card: newSRCard(l, k.Character)})
+		c := newSRCard(l, k.Character)
+		p.Known = append(p.Known, srKnown{Name: names([]engine.Seat{k.Seat}), Line: c.line(l), Card: c})
 	}
 	return p
 }
 
 func newSRCard(l engine.Lang, c superrock.CharacterView) srCard {
-	out := srCard{L: l, Name: l.Text(c.Name), Attr: l.Text(c.AttrName), AttrCode: c.Attr, Win: l.Text(c.Win),
+	out := srCard{Level: c.Level, Power: c.Power, Endurance: c.Endurance, Will: c.Will, L: l, Name: l.Text(c.Name), Attr: l.Text(c.AttrName), AttrCode: c.Attr, Win: l.Text(c.Win),
 		Sex:   l.S("sr.ui.sex." + c.Sex + "." + c.Married),
 		Stats: []srStat{{l.S("sr.ui.level"), c.Level}, {l.S("sr.ui.power"), c.Power}, {l.S("sr.ui.endurance"), c.Endurance}, {l.S("sr.ui.will"), c.Will}}}
 	if c.Release {
@@ -286,13 +343,11 @@ func newSRCard(l engine.Lang, c superrock.CharacterView) srCard {
 	return out
 }
 
-// line is the card on one line, for a terminal.
+// line is the card on one line, with the rulebook's short stat labels
+// (Lv, Pw, 耐, 精): for a terminal, and for the cards a phone has seen.
 func (c srCard) line(l engine.Lang) string {
-	var st []string
-	for _, s := range c.Stats {
-		st = append(st, s.Label+" "+strconv.Itoa(s.Value))
-	}
-	out := fmt.Sprintf("%s (%s) · %s · %s", c.Name, c.Attr, c.Sex, strings.Join(st, " · "))
+	out := fmt.Sprintf("%s (%s) · %s · %s", c.Name, c.Attr, c.Sex, l.S("sr.ui.short_stats", "lv", strconv.Itoa(c.Level),
+		"pw", strconv.Itoa(c.Power), "end", strconv.Itoa(c.Endurance), "will", strconv.Itoa(c.Will)))
 	if len(c.Marks) > 0 {
 		out += " · " + strings.Join(c.Marks, " · ")
 	}
@@ -506,6 +561,8 @@ func init() {
 		"sr.ui.shadow_allows":  {EN: "Your shadow roll: {n} — you may pick {allows}.", JA: "影振りの目：{n}（選べるのは{allows}）"},
 		"sr.ui.your_pick":      {EN: "Your silhouette (hidden until everyone has picked):", JA: "あなたのシルエット（全員が選ぶまで伏せたまま）："},
 		"sr.ui.hand":           {EN: "Your planet cards:", JA: "あなたの惑星カード："},
+		"sr.ui.short_stats":    {EN: "Lv {lv} · Pw {pw} · End {end} · Will {will}", JA: "Lv{lv}・Pw{pw}・耐{end}・精{will}"},
 		"sr.ui.known":          {EN: "Characters you have seen", JA: "正体を見たキャラクター"},
+		"sr.ui.legend":         {EN: "🏠 base player · 🂠 planet cards · 🎲 turn-order roll · ℹ information cards shown · ✖ dead", JA: "🏠 基地プレイヤー・🂠 惑星カード・🎲 1個振り・ℹ 公開した情報入手・✖ 死亡"},
 	})
 }
