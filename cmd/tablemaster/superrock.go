@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -128,9 +129,15 @@ func superrockRun(o *superrockOptions) error {
 	if err != nil {
 		return err
 	}
-	if cfg.PlayedTonight, err = moderator.PlayedTonight(dir, players, f.Now()); err != nil {
+	played, skipped, err := moderator.PlayedTonightSkipped(dir, players, f.Now())
+	if err != nil {
 		return errorf("cannot read tonight's earlier tables: %v", err)
 	}
+	// A damaged log only costs its characters: say so, and play on.
+	for _, s := range skipped {
+		fmt.Fprintf(f.ErrOut, "tablemaster: tonight's characters played: %s\n", s)
+	}
+	cfg.PlayedTonight = played
 	script, err := readScript(o.Script)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -99,5 +100,26 @@ func TestSuperrockScriptPhysicalDice(t *testing.T) {
 		if !strings.Contains(r.out, want) {
 			t.Errorf("the transcript lacks %q", want)
 		}
+	}
+}
+
+// TestSuperrockDamagedNight: a log of tonight that cannot be read costs
+// only its own characters (SR-13). The table starts, the others still
+// count, and the console says which file was left out.
+func TestSuperrockDamagedNight(t *testing.T) {
+	dir := tonight(t)
+	broken := filepath.Join(dir, "tables", "20250102-0000-broken.jsonl")
+	if err := os.WriteFile(broken, []byte("not a log\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runSuperrockScript(t, dir, "superrock_prep.txt", "66")
+	if r.code != 0 {
+		t.Fatalf("exit code %d, stderr %q", r.code, r.errOut)
+	}
+	if !strings.Contains(r.errOut, "tablemaster: tonight's characters played: ") || !strings.Contains(r.errOut, "20250102-0000-broken.jsonl") {
+		t.Errorf("stderr %q, want a warning naming the damaged log", r.errOut)
+	}
+	if !strings.Contains(r.out, "Ben rejects") {
+		t.Errorf("Ben could not reject: the earlier table no longer counted")
 	}
 }
