@@ -247,9 +247,10 @@ func srSecretNotes(tb *Table, l engine.Lang) map[engine.Seat]string {
 // page, fetched through the handler, is the page the checker renders, and
 // is byte-identical to the page of a game in which everything hidden from
 // that device was redrawn (engine.Resampler): characters, shadow rolls,
-// picks before the reveal, ambush squares, planet cards. As a second,
-// plainer check, no page shows the notes of a character its device has not
-// seen.
+// picks before the reveal, ambush squares, planet cards. Two plainer checks
+// catch what a resample cannot (the story is the moderator's, shared by
+// both games): no page shows a story line told only to other seats, and
+// none shows the notes of a character its device has not seen.
 func TestSuperrockNoLeakOverHTTP(t *testing.T) {
 	type game struct {
 		n     int
@@ -281,6 +282,10 @@ func TestSuperrockNoLeakOverHTTP(t *testing.T) {
 			steps := 0
 			for ; steps < 160; steps++ {
 				notes := srSecretNotes(tb, engine.EN)
+				hidden := map[engine.Seat][]string{}
+				for _, s := range devices {
+					hidden[s] = srHiddenLines(tb, s, engine.EN)
+				}
 				for _, s := range devices {
 					path := "/t/" + hdr.TableToken
 					if s != engine.Public {
@@ -302,6 +307,11 @@ func TestSuperrockNoLeakOverHTTP(t *testing.T) {
 							t.Fatalf("step %d: device %d's page shows %s's notes %q", steps, s, hdr.Seats[owner], n)
 						}
 					}
+					for _, line := range hidden[s] {
+						if strings.Contains(got, htmlEscape(line)) {
+							t.Fatalf("step %d: device %d's page shows a line told to others only: %q", steps, s, line)
+						}
+					}
 					checkIndistinguishable(t, tb, s, r, seed, steps)
 				}
 				s, c, ok := srMove(tb, r)
@@ -319,6 +329,32 @@ func TestSuperrockNoLeakOverHTTP(t *testing.T) {
 			}
 		})
 	}
+}
+
+// srHiddenLines are the texts of the story's lines that device s was not
+// told, less any text it was told by another line (two seats can read the
+// same "Your shadow roll: 4 …"). The resampled pages share the story, so
+// this is the check that catches a private line sent to the wrong device.
+func srHiddenLines(tb *Table, s engine.Seat, l engine.Lang) []string {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	told := map[string]bool{}
+	var not []string
+	for _, f := range tb.feed {
+		text := l.Text(f.Event.Msg)
+		if f.Event.Sees(s) && (s != engine.Public || f.Event.IsPublic()) {
+			told[text] = true
+		} else {
+			not = append(not, text)
+		}
+	}
+	var out []string
+	for _, text := range not {
+		if !told[text] {
+			out = append(out, text)
+		}
+	}
+	return out
 }
 
 func srHasSeen(tb *Table, a, b engine.Seat) bool {
