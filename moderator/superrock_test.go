@@ -546,3 +546,26 @@ func TestSuperrockPageSize(t *testing.T) {
 	}
 	t.Logf("largest phone page + first event: %d bytes, at %s; by phase in random games: %v", worst, worstAt, perPhase)
 }
+
+// TestSuperrockTextView: the console's status and a pass-and-play private
+// screen, in both languages, at the golden pages' first moment; the help
+// lists the notation.
+func TestSuperrockTextView(t *testing.T) {
+	_, tb := newSuperrockTable(t, 7, superrock.VirtualDice, superrock.VirtualBoard, 11)
+	srPrepare(t, tb, engine.NewRand(3))
+	base, other := srBaseAndOther(tb)
+	mustAct(t, tb, other, "identity "+tb.Header().Seats[base])
+	mustAct(t, tb, other, "declare")
+	for _, l := range engine.Langs {
+		var b strings.Builder
+		b.WriteString(TextView(tb, tb.Snapshot(engine.Public), l))
+		b.WriteString("---\n")
+		b.WriteString(TextView(tb, tb.Snapshot(other), l))
+		b.WriteString("---\n")
+		b.WriteString(TextView(tb, tb.Snapshot(base), l))
+		golden(t, "text/superrock-"+string(l)+".txt", []byte(b.String()))
+		if help := l.S("superrock.help"); !strings.Contains(help, "ambush A 3-4") || !strings.Contains(help, "own Ben won") {
+			t.Errorf("superrock.help (%s) lacks the notation: %s", l, help)
+		}
+	}
+}
