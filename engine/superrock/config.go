@@ -5,13 +5,17 @@ import (
 	"strings"
 )
 
-// Limits of a table (SR-10) and of the planet board (SR-20).
+// Limits of a table (SR-10), the planet board (SR-20) and the secret
+// base board (SR-25).
 const (
 	MinPlayers       = 5
 	MaxPlayers       = 10
 	Planets          = 6
 	SquaresPerPlanet = 6
 	BoardSquares     = Planets * SquaresPerPlanet
+	// BaseRows × BaseRows is the secret base board (SR-25).
+	BaseRows    = 6
+	BaseSquares = BaseRows * BaseRows
 )
 
 // Dice is a table option: who rolls the shadow and turn-order dice.

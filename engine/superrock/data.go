@@ -154,6 +154,25 @@ type PlanetCard struct {
 // NameKey is the catalogue key of the card's name.
 func (p PlanetCard) NameKey() string { return p.key }
 
+// BaseCard is one kind of secret base card and how many the deck has
+// (chapter 4, appendix C).
+type BaseCard struct {
+	ID     string
+	JA, EN string
+	// Hub: one of the four hubs (重要拠点) the base players place (SR-25).
+	Hub   bool
+	Count int
+	Line  int
+
+	key string
+}
+
+// NameKey is the catalogue key of the card's name.
+func (c BaseCard) NameKey() string { return c.key }
+
+// Hubs is the number of hubs a secret base has (SR-25, SR-27).
+const Hubs = 4
+
 // Counts is one row of table 7.1: how many characters are drawn from each
 // pool (SR-10, SR-11).
 type Counts struct {
@@ -249,6 +268,9 @@ type Data struct {
 	Players         []PlayerCounts // table 7.1
 	Shadow          [6]ShadowRule  // table 7.2, die face 1 at index 0
 	BasePlanetCards []BaseCards    // table 7.3
+	// BaseCards is the secret base deck (chapter 4), the Hubs hubs first
+	// in the order the base players place them.
+	BaseCards []BaseCard
 
 	text   []byte
 	prefix string
@@ -317,6 +339,18 @@ func (d *Data) PlanetDeckSize() int {
 		n += p.Count
 	}
 	return n
+}
+
+// HubCards lists the indexes into BaseCards of the hubs, in the order
+// they are placed (SR-25).
+func (d *Data) HubCards() []int {
+	var out []int
+	for i, c := range d.BaseCards {
+		if c.Hub {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // Pools lists the character ids of pools L, G, E and S (SR-11). With
@@ -414,9 +448,10 @@ var columns = map[string][]string{
 	"players":           {"players", "L", "G", "E", "S", "X"},
 	"shadow":            {"die", "allows"},
 	"base-planet-cards": {"non-base", "cards"},
+	"base-cards":        {"id", "ja", "en", "kind", "count"},
 }
 
-var sectionOrder = []string{"characters", "silhouettes", "planet-cards", "players", "shadow", "base-planet-cards"}
+var sectionOrder = []string{"characters", "silhouettes", "planet-cards", "players", "shadow", "base-planet-cards", "base-cards"}
 
 // row is one data line with its fields by column name.
 type row struct {
@@ -517,6 +552,9 @@ func parse(file string, text []byte, prefix string) (*Data, error) {
 		return nil, err
 	}
 	if err := d.readBaseCards(p, sections["base-planet-cards"]); err != nil {
+		return nil, err
+	}
+	if err := d.readBaseDeck(p, sections["base-cards"], sectionLine["base-cards"]); err != nil {
 		return nil, err
 	}
 	d.register()
@@ -781,6 +819,39 @@ func (d *Data) readBaseCards(p *rowParser, rows []row) error {
 	return nil
 }
 
+// readBaseDeck reads the secret base deck (SR-25): the four hubs, one
+// copy each, and enough other cards to fill the 6×6 board.
+func (d *Data) readBaseDeck(p *rowParser, rows []row, secLine int) error {
+	ids, ja, en := map[string]int{}, map[string]int{}, map[string]int{}
+	for _, r := range rows {
+		c := BaseCard{ID: p.id(r, ids), JA: p.text(r, "ja"), EN: p.text(r, "en"), Count: p.int(r, "count", 1), Line: r.line,
+			Hub: p.oneOf(r, "kind", "hub", "room") == "hub"}
+		p.unique(r, "ja", ja)
+		p.unique(r, "en", en)
+		if c.Hub && c.Count != 1 && p.err == nil {
+			p.set(p.fail(r.line, "sr.data.hub_count", "value", r.fields["count"]))
+		}
+		c.key = d.prefix + ".base." + c.ID
+		if p.err != nil {
+			return p.err
+		}
+		d.BaseCards = append(d.BaseCards, c)
+	}
+	rooms := 0
+	for _, c := range d.BaseCards {
+		if !c.Hub {
+			rooms += c.Count
+		}
+	}
+	if n := len(d.HubCards()); n != Hubs {
+		return p.fail(secLine, "sr.data.hubs", "n", strconv.Itoa(n), "want", strconv.Itoa(Hubs))
+	}
+	if rooms < BaseSquares {
+		return p.fail(secLine, "sr.data.base_deck_small", "have", strconv.Itoa(rooms), "want", strconv.Itoa(BaseSquares))
+	}
+	return nil
+}
+
 // register adds the data's names and notes to the catalogue once.
 func (d *Data) register() {
 	registerMu.Lock()
@@ -799,6 +870,9 @@ func (d *Data) register() {
 		m[s.key] = engine.Text{EN: s.EN, JA: s.JA}
 	}
 	for _, c := range d.PlanetCards {
+		m[c.key] = engine.Text{EN: c.EN, JA: c.JA}
+	}
+	for _, c := range d.BaseCards {
 		m[c.key] = engine.Text{EN: c.EN, JA: c.JA}
 	}
 	engine.Register(m)

@@ -22,6 +22,18 @@ func TestDefaultData(t *testing.T) {
 	if n := d.PlanetDeckSize(); n != 81 {
 		t.Errorf("planet deck of %d cards, want 81 (appendix C)", n)
 	}
+	// SR-25: the secret base deck, 60 cards with the four hubs first.
+	base := 0
+	for _, c := range d.BaseCards {
+		base += c.Count
+	}
+	var hubs []string
+	for _, i := range d.HubCards() {
+		hubs = append(hubs, engine.JA.S(d.BaseCards[i].NameKey()))
+	}
+	if base != 60 || strings.Join(hubs, " ") != "指令室 研究室 コンピュータ・ルーム エネルギー・ルーム" {
+		t.Errorf("SR-25: %d secret base cards, hubs %v; want 60 (appendix C) and the four hubs", base, hubs)
+	}
 	l, g, e, s := d.Pools(false)
 	if len(l) != 4 || len(g) != 8 || len(e) != 8 || len(s) != 7 {
 		t.Errorf("SR-11 pools L %v G %v E %v S %v, want 4 8 8 7", l, g, e, s)
@@ -149,6 +161,11 @@ func TestParseErrors(t *testing.T) {
 		{"one ambush", "ambush-b        | 待ち伏せB                | Ambush B                    | ambush ", "ambush-b        | 待ち伏せB                | Ambush B                    | battle ", "", "sr.data.ambushes"},
 		{"locke not good", "| Locke 2      | G ", "| Locke 2      | S ", "| Locke 2 ", "sr.data.locke_not_good"},
 		{"row before a section", "# Characters (chapter 2", "stray\n# Characters (chapter 2", "stray", "sr.data.no_section"},
+		{"bad base card kind", "corridor    | 通路                          | Corridor                     | room ", "corridor    | 通路                          | Corridor                     | hall ", "| Corridor ", "sr.data.bad_value"},
+		{"hub twice", "lab         | 研究室                        | Laboratory                   | hub  | 1", "lab         | 研究室                        | Laboratory                   | hub  | 2", "| Laboratory ", "sr.data.hub_count"},
+		{"three hubs", "energy      | エネルギー・ルーム            | Energy room                  | hub ", "energy      | エネルギー・ルーム            | Energy room                  | room ", "[base-cards]", "sr.data.hubs"},
+		{"base deck too small", "corridor    | 通路                          | Corridor                     | room | 10\nteleport    | ランダムテレポート            | Random teleport              | room | 8\ntrap        | トラップ                      | Trap                         | room | 3\nbarracks    | 兵員室                        | Barracks                     | room | 3\nabsorber    | エネルギー吸収体              | Energy absorber              | room | 3\n", "", "[base-cards]", "sr.data.base_deck_small"},
+		{"duplicate base card", "ek          | E.K. ", "nova        | E.K. ", "| ノヴァ ", "sr.data.dup_id"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if !strings.Contains(src, tc.old) {

@@ -32,8 +32,25 @@ func universe() []string {
 		for sq := 0; sq < BoardSquares; sq += 5 {
 			out = append(out, "ambush "+c+" "+SquareName(sq))
 		}
+		out = append(out, "sprung "+c)
 	}
-	return out
+	// The boards (SR-20 … SR-27).
+	for sq := 0; sq < BoardSquares; sq += 7 {
+		out = append(out, "land "+SquareName(sq), "open "+SquareName(sq), "enter "+SquareName(sq), "hub command "+SquareName(sq), "hub lab "+SquareName(sq))
+	}
+	for _, c := range Default().PlanetCards {
+		out = append(out, "use "+c.ID)
+	}
+	for _, h := range []string{"command", "lab", "computer", "energy"} {
+		out = append(out, "destroy "+h, "hub "+h+" 6-6")
+	}
+	for _, p := range allNames[:3] {
+		out = append(out, "party "+p, "info "+p)
+	}
+	for n := 0; n <= 7; n++ {
+		out = append(out, fmt.Sprint("enter ", n), fmt.Sprint("appear ", n), fmt.Sprint("sum ", n+1), fmt.Sprint("sum ", n+6))
+	}
+	return append(out, "leave", "appear", "stay", "end planet", "enter", "end hubs", "land 0-0", "destroy nothing")
 }
 
 // probe applies an arbitrary action as seat s: unless Legal offers it, it
@@ -90,6 +107,19 @@ func FuzzApply(f *testing.F) {
 			}
 			s := seats[int(b)%len(seats)]
 			ch := g.Legal(s)
+			// Half the moves keep to the boards when the seat has a board
+			// action, so that games get through both phases.
+			if b&0x80 == 0 {
+				var on []engine.Choice
+				for _, c := range ch {
+					if boardAction(c.Action) {
+						on = append(on, c)
+					}
+				}
+				if len(on) > 0 {
+					ch = on
+				}
+			}
 			c := ch[int(b>>3)%len(ch)]
 			evs, err := g.Apply(s, c.Action)
 			if err != nil {
@@ -159,6 +189,23 @@ func TestCatalogueCovers(t *testing.T) {
 						}
 						for _, h := range v.Hand {
 							check("hand", h.Name)
+							check("hand", h.KindName)
+						}
+						if v.PlanetEnd != nil {
+							check("planet end", *v.PlanetEnd)
+						}
+						for _, sq := range v.Planet {
+							if sq.Card != nil {
+								check("planet square", sq.Card.Name)
+							}
+						}
+						for _, sq := range v.Base {
+							if sq.Card != nil {
+								check("base square", sq.Card.Name)
+							}
+						}
+						for _, h := range v.Hubs {
+							check("hub", h.Name)
 						}
 					}
 					a := all[r.IntN(len(all))]
@@ -170,6 +217,9 @@ func TestCatalogueCovers(t *testing.T) {
 						check("refusal of "+a, me.Msg)
 					}
 					evs, ok := step(t, g, r)
+					if i%2 == 1 {
+						evs, ok = boardStep(t, g, r)
+					}
 					if !ok {
 						break
 					}

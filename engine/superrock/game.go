@@ -71,6 +71,7 @@ type Game struct {
 	planetOver bool
 
 	play
+	board
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -149,6 +150,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		infoShown:   make([]int, n),
 	}
 	g.play = newPlay(n)
+	g.board = newBoard(n)
 	g.resetCopies()
 	return g, nil
 }
@@ -227,6 +229,7 @@ func (g *Game) Clone() *Game {
 	c.orderIn, c.orderRolls = slices.Clone(g.orderIn), cloneRows(g.orderRolls)
 	c.deck, c.hands, c.infoShown = slices.Clone(g.deck), cloneRows(g.hands), slices.Clone(g.infoShown)
 	c.play = g.play.clone()
+	c.board = g.board.clone()
 	return &c
 }
 
@@ -297,6 +300,9 @@ func (a act) String(g *Game) string {
 	case "own":
 		return "own " + g.name(engine.Seat(a.n)) + " " + [...]string{"lost", "won"}[a.card]
 	}
+	if boardKinds[a.kind] {
+		return a.boardString(g)
+	}
 	return a.kind
 }
 
@@ -349,6 +355,8 @@ func (g *Game) decode(text string) (act, error) {
 	case "identity", "telepathy", "convert", "converted", "dies", "revives", "expose", "disintegrate",
 		"transform", "declare", "accept", "veto", "override", "withdraw", "end", "own":
 		return g.decodePlay(kind, f[1:], bad)
+	case "land", "use", "party", "leave", "appear", "stay", "info", "sprung", "hub", "enter", "sum", "open", "destroy":
+		return g.decodeBoard(kind, f[1:], bad)
 	case "ambush":
 		if len(f) != 3 && len(f) != 4 {
 			return bad()
@@ -990,9 +998,11 @@ func (g *Game) dealPlanetCards(ev *events) {
 	g.phase = PlayPhase
 	ev.public("sr.ev.ready", "player", g.name(g.starter))
 	if g.planetOver {
-		ev.public("sr.ev.planet_over_info")
-		ev.table("sr.do.planet_over_info")
+		g.stage = PlanetStage
+		g.closePlanet(engine.M("sr.ev.planet_over_info"), "sr.do.planet_over_info", ev)
+		return
 	}
+	g.layPlanet(ev)
 }
 
 // InfoToEnd is SR-21, SR-22: information cards that end the planet phase.

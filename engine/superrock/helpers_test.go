@@ -288,35 +288,144 @@ func stateOK(g *Game) error {
 		if g.starter < 0 || g.Base(g.starter) {
 			return fmt.Errorf("SR-17: starter %d", g.starter)
 		}
-		nonBase := 0
-		for s := 0; s < n; s++ {
-			if !g.Base(engine.Seat(s)) {
-				nonBase++
+		if err := boardOK(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// boardOK checks the planet cards and the boards (SR-18, SR-20 … SR-27):
+// every card lies in one place, once; the phases end exactly when SR-21
+// and SR-22 say.
+func boardOK(g *Game) error {
+	n := g.Seats()
+	nonBase := 0
+	for s := 0; s < n; s++ {
+		if !g.Base(engine.Seat(s)) {
+			nonBase++
+		}
+	}
+	each := g.data.PlanetCardsFor(nonBase)
+	count := map[int]int{}
+	add := func(cards []int) {
+		for _, c := range cards {
+			count[c]++
+		}
+	}
+	add(g.deck)
+	add(g.used)
+	amb := g.ambushCards()
+	for s := 0; s < n; s++ {
+		seat := engine.Seat(s)
+		add(g.hands[s])
+		add(g.drawn[s])
+		h := len(g.hands[s])
+		// A base hand shrinks only by cards used face up (SR-20, SR-23).
+		if g.virtual() && g.Base(seat) && h > each || (!g.Base(seat) || !g.virtual()) && h != 0 {
+			return fmt.Errorf("SR-18: seat %d holds %d dealt planet cards, want %d", s, h, each)
+		}
+		for _, c := range g.drawn[s] {
+			if g.data.PlanetCards[c].Kind != Ability {
+				return fmt.Errorf("SR-20: seat %d took %s into the hand", s, g.data.PlanetCards[c].ID)
 			}
 		}
-		want := g.data.PlanetCardsFor(nonBase)
-		total := len(g.deck)
-		for s := 0; s < n; s++ {
-			total += len(g.hands[s])
-			h := len(g.hands[s])
-			if g.cfg.Board == VirtualBoard && g.Base(engine.Seat(s)) && h != want || (!g.Base(engine.Seat(s)) || g.cfg.Board == PhysicalBoard) && h != 0 {
-				return fmt.Errorf("SR-18: seat %d holds %d planet cards, want %d", s, h, want)
+		for _, c := range g.hands[s] {
+			if k := g.data.PlanetCards[c].Kind; g.revealDue[s] && (k == RevealSelf || k == RevealOther) {
+				return fmt.Errorf("SR-23: seat %d still holds %s", s, g.data.PlanetCards[c].ID)
 			}
 		}
-		if g.cfg.Board == VirtualBoard && total != g.data.PlanetDeckSize()-2 {
-			return fmt.Errorf("SR-18: %d planet cards in deck and hands", total)
+		// SR-22: shown information cards are all of them; hidden ones stay
+		// below the limit with those drawn in play.
+		k := g.infos(g.hands[s])
+		if g.infoShown[s] > 0 && g.infoShown[s] != k || g.infoShown[s] == 0 && g.virtual() && k+g.info[s] >= InfoToEnd && k > 0 {
+			return fmt.Errorf("SR-22: seat %d holds %d information cards, drew %d and showed %d", s, k, g.info[s], g.infoShown[s])
 		}
-		over := false
-		for s := 0; s < n; s++ {
-			k := g.infos(g.hands[s])
-			if k >= InfoToEnd && g.infoShown[s] != k || g.infoShown[s] > 0 && g.infoShown[s] != k {
-				return fmt.Errorf("SR-22: seat %d holds %d information cards and showed %d", s, k, g.infoShown[s])
+	}
+	if g.planet != nil {
+		for sq, c := range g.planet {
+			if c == amb[0] || c == amb[1] {
+				continue
 			}
-			over = over || g.infoShown[s] > 0
+			if c >= 0 {
+				count[c]++
+			} else if !g.planetOpen[sq] {
+				return fmt.Errorf("SR-20: face-down square %s holds nothing", SquareName(sq))
+			}
 		}
-		if over != g.planetOver {
-			return fmt.Errorf("SR-22: planet phase over %v", g.planetOver)
+		for k, sq := range g.ambush {
+			if g.planet[sq] != amb[k] {
+				return fmt.Errorf("SR-16: ambush %d on %s, the board holds %d", k, SquareName(sq), g.planet[sq])
+			}
 		}
+	}
+	if g.virtual() {
+		for i, c := range g.data.PlanetCards {
+			if want := map[bool]int{true: 0, false: c.Count}[c.Kind == Ambush]; count[i] != want {
+				return fmt.Errorf("SR-20: %d copies of %s in play, the deck has %d", count[i], c.ID, want)
+			}
+		}
+	}
+	// SR-21, SR-22: the planet phase lasts exactly until an end condition.
+	switch {
+	case g.stage == NoStage:
+		return fmt.Errorf("no stage in phase %v", g.phase)
+	case g.stage == PlanetStage:
+		if g.planetOver {
+			return fmt.Errorf("SR-21: planet phase over in the planet stage")
+		}
+		if r := g.planetEndReason(); r != nil && g.pendingAmbush() < 0 {
+			return fmt.Errorf("SR-21: the planet phase goes on although %s", engine.EN.Text(*r))
+		}
+	default:
+		if !g.planetOver || g.planetEnd == nil {
+			return fmt.Errorf("SR-21: stage %v before the planet phase is over", g.stage)
+		}
+	}
+	// SR-25: the secret base deck.
+	if g.base != nil {
+		rooms := map[int]int{}
+		for _, c := range g.baseDeck {
+			rooms[c]++
+		}
+		hubs := 0
+		for _, c := range g.base {
+			if g.data.BaseCards[c].Hub {
+				hubs++
+			} else {
+				rooms[c]++
+			}
+		}
+		for i, c := range g.data.BaseCards {
+			if !c.Hub && rooms[i] != c.Count {
+				return fmt.Errorf("SR-25: %d copies of %s, the deck has %d", rooms[i], c.ID, c.Count)
+			}
+		}
+		placed := 0
+		for i, sq := range g.hubAt {
+			if sq < 0 {
+				continue
+			}
+			placed++
+			if g.base[sq] != g.data.HubCards()[i] {
+				return fmt.Errorf("SR-25: hub %d on %s, the square holds %d", i, SquareName(sq), g.base[sq])
+			}
+			if g.destroyed[i] && !g.baseOpen[sq] {
+				return fmt.Errorf("SR-27: hub %d destroyed on a closed square", i)
+			}
+		}
+		if placed != hubs || g.stage == BaseStage && placed != Hubs {
+			return fmt.Errorf("SR-25: %d hubs placed, %d on the board", placed, hubs)
+		}
+	}
+	destroyed := 0
+	for _, d := range g.destroyed {
+		if d {
+			destroyed++
+		}
+	}
+	if destroyed == Hubs && (g.phase < ConfirmPhase || endReasons[g.end] != "hubs") {
+		return fmt.Errorf("SR-27: four hubs destroyed in phase %v", g.phase)
 	}
 	return nil
 }
@@ -367,7 +476,7 @@ func eventsOK(g *Game, evs []engine.Event) error {
 			if len(e.To) == 0 || !e.Reveal {
 				return fmt.Errorf("private event %s is public or not a reveal", j)
 			}
-			if e.Key == "sr.pv.ambush" || e.Key == "sr.do.ambush_swap" {
+			if e.Key == "sr.pv.ambush" || e.Key == "sr.do.ambush_swap" || e.Key == "sr.pv.hub" {
 				for _, s := range e.To {
 					if !g.Base(s) {
 						return fmt.Errorf("ambush square told to non-base seat %d: %s", s, j)
@@ -392,7 +501,13 @@ func eventsOK(g *Game, evs []engine.Event) error {
 			if strings.Contains(v, ".sil.") && e.Key != "sr.ev.silhouette" && e.Key != "sr.ev.switched" && e.Key != "sr.do.switch" {
 				return fmt.Errorf("public event %s names a silhouette", j)
 			}
-			if strings.Contains(v, ".planet.") {
+			// A planet card is named once it is shown: drawn on the board
+			// (SR-20), used from a hand, or a dealt card used (SR-23).
+			shows := e.Key == "sr.ev.land_card" || e.Key == "sr.ev.use" || e.Key == "sr.ev.dealt_identity"
+			if shows && !e.Reveal {
+				return fmt.Errorf("public reveal %s is not marked Reveal", j)
+			}
+			if strings.Contains(v, ".planet.") && !shows {
 				return fmt.Errorf("public event %s names a planet card", j)
 			}
 		}

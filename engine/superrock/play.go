@@ -110,6 +110,9 @@ func (g *Game) decodePlay(kind string, args []string, bad func() (act, error)) (
 		if len(args) != 1 {
 			return bad()
 		}
+		if strings.EqualFold(args[0], "planet") {
+			return act{kind: "endplanet"}, nil
+		}
 		for i, r := range endReasons {
 			if i > 0 && strings.EqualFold(args[0], r) {
 				return act{kind: kind, n: i}, nil
@@ -152,6 +155,7 @@ func (g *Game) candidatesPlay(s engine.Seat) []act {
 		for i := 1; i < len(endReasons); i++ {
 			out = append(out, act{kind: "end", n: i})
 		}
+		out = append(out, g.candidatesBoard(s)...)
 	case VetoPhase:
 		out = append(out, act{kind: "accept"}, act{kind: "veto"})
 	case OverridePhase:
@@ -181,6 +185,8 @@ func (g *Game) choicePlay(a act, c *engine.Choice) {
 		// A transformation is public and draws in private; the others
 		// reveal a card or depend on one.
 		c.Public = a.kind == "transform"
+	default:
+		g.choiceBoard(a, c)
 	}
 }
 
@@ -256,9 +262,11 @@ func (g *Game) overrideReason(s engine.Seat) string {
 	return ""
 }
 
+// playPhaseOf is the phase of the play actions not taken in PlayPhase.
+var playPhaseOf = map[string]Phase{"accept": VetoPhase, "veto": VetoPhase, "override": OverridePhase, "withdraw": OverridePhase, "own": ConfirmPhase}
+
 func (g *Game) checkPlay(s engine.Seat, a act) error {
-	want := map[string]Phase{"accept": VetoPhase, "veto": VetoPhase, "override": OverridePhase, "withdraw": OverridePhase, "own": ConfirmPhase}
-	ph, ok := want[a.kind]
+	ph, ok := playPhaseOf[a.kind]
 	if !ok {
 		ph = PlayPhase
 	}
@@ -269,6 +277,9 @@ func (g *Game) checkPlay(s engine.Seat, a act) error {
 			return illegal("sr.err.over")
 		}
 		return illegal("sr.err.wrong_action", "action", a.kind, "phase", "@sr.ph."+g.phase.String())
+	}
+	if boardKinds[a.kind] {
+		return g.checkBoard(s, a)
 	}
 	t := engine.Seat(a.n)
 	switch a.kind {
@@ -400,10 +411,12 @@ func (g *Game) execPlay(s engine.Seat, a act, ev *events) {
 	case "dies":
 		g.dead[t] = true
 		ev.public("sr.ev.dies", "player", g.name(t))
+		g.afterDeath(t, ev)
 	case "revives":
 		g.dead[t] = false
 		g.converted[t] = false // table 2.2: back to the initial state
 		ev.public("sr.ev.revives", "player", g.name(t))
+		g.afterRevival(t, ev)
 	case "expose": // SR-32
 		g.exposed[s] = true
 		ev.add(nil, true, false, false, "sr.ev.exposed", g.charArgs(s)...)
@@ -461,6 +474,8 @@ func (g *Game) execPlay(s engine.Seat, a act, ev *events) {
 		g.own[t] = 2 - a.card
 		ev.public([...]string{"sr.ev.own_lost", "sr.ev.own_won"}[a.card], "player", g.name(t))
 		g.settle(ev)
+	default:
+		g.execBoard(s, a, ev)
 	}
 }
 

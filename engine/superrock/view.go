@@ -53,9 +53,23 @@ type PlayerView struct {
 	// Character is shown once it is public: exposed, disintegrating, an
 	// override, or the end of the game (SR-42).
 	Character *CharacterView `json:"character,omitempty"`
-	// InfoShown is how many information cards a base player had to show
-	// from the first deal (SR-22).
+	// InfoShown is how many of the information cards a base player was
+	// dealt had to be shown (SR-22).
 	InfoShown int `json:"info_shown,omitempty"`
+	// Info is how many information cards lie face up in front of the
+	// player (SR-21): drawn in play, and a base player's shown ones.
+	Info int `json:"info,omitempty"`
+	// Leader is the leader of the player's party in the planet phase
+	// (SR-21); the leader's own entry names the leader too.
+	Leader *engine.Seat `json:"leader,omitempty"`
+	// Entered: in the secret base (SR-26); FreeEntry: came in without a
+	// roll, holding three information cards (7.3.1); EntryTries: rolls so
+	// far; Declared: the ESP level declared for a roll still to be entered
+	// (real dice).
+	Entered    bool `json:"entered,omitempty"`
+	FreeEntry  bool `json:"free_entry,omitempty"`
+	EntryTries int  `json:"entry_tries,omitempty"`
+	Declared   *int `json:"declared,omitempty"`
 	// AttrWon, Own and Grade are the result (SR-43) as it is settled.
 	AttrWon *bool  `json:"attr_won,omitempty"`
 	Own     string `json:"own,omitempty"` // "met", "not met" or ""
@@ -83,13 +97,71 @@ type AmbushView struct {
 	Placed bool        `json:"placed"`
 	// Square is "3-4" (planet 3, square 4); only in a base player's View.
 	Square string `json:"square,omitempty"`
+	// State is "" while hidden, then "asked" (the owner chooses, SR-24),
+	// "appeared", "stayed" or "no-owner" (opened while its owner was dead).
+	State string `json:"state,omitempty"`
+	// Die is the henchman die of an appearance; Henchmen follow from it.
+	Die      int `json:"die,omitempty"`
+	Henchmen int `json:"henchmen,omitempty"`
 }
 
-// PlanetCardView is a planet card in a base player's hand.
+// PlanetSquareView is one square of the virtual planet board (SR-20).
+type PlanetSquareView struct {
+	Square string `json:"square"` // "3-4": planet 3, square 4
+	Open   bool   `json:"open,omitempty"`
+	// By is who opened the square.
+	By *engine.Seat `json:"by,omitempty"`
+	// Card is the card shown there once open; nil for an ability card,
+	// which went into By's hand unseen (Ability), and for a square the
+	// deck could not fill (Empty).
+	Card    *PlanetCardView `json:"card,omitempty"`
+	Ability bool            `json:"ability,omitempty"`
+	Empty   bool            `json:"empty,omitempty"`
+	// Ambush is "A" or "B" on a face-down ambush square: in a base
+	// player's View only (SR-16).
+	Ambush string `json:"ambush,omitempty"`
+}
+
+// BaseCardView is a secret base card (chapter 4).
+type BaseCardView struct {
+	ID   string     `json:"id"`
+	Name engine.Msg `json:"name"`
+	Hub  bool       `json:"hub,omitempty"`
+}
+
+// BaseSquareView is one square of the virtual secret base (SR-25).
+type BaseSquareView struct {
+	Square string        `json:"square"` // "3-4": row 3, column 4
+	Open   bool          `json:"open,omitempty"`
+	By     *engine.Seat  `json:"by,omitempty"`
+	Card   *BaseCardView `json:"card,omitempty"` // once open
+	// Hub is the hub on a face-down square: in a base player's View only.
+	Hub *BaseCardView `json:"hub,omitempty"`
+	// Destroyed: the hub here is destroyed (SR-27).
+	Destroyed bool `json:"destroyed,omitempty"`
+}
+
+// HubView is one of the four hubs (SR-25, SR-27).
+type HubView struct {
+	ID   string     `json:"id"`
+	Name engine.Msg `json:"name"`
+	// Placed on the virtual board; Square once its square is open, or
+	// in a base player's View.
+	Placed    bool   `json:"placed,omitempty"`
+	Square    string `json:"square,omitempty"`
+	Open      bool   `json:"open,omitempty"`
+	Destroyed bool   `json:"destroyed,omitempty"`
+}
+
+// PlanetCardView is a planet card: in a hand, or face up on the board.
 type PlanetCardView struct {
 	ID   string     `json:"id"`
 	Name engine.Msg `json:"name"`
 	Kind string     `json:"kind"`
+	// KindName is the kind as people say it ("information", 情報入手).
+	KindName engine.Msg `json:"kind_name"`
+	// Drawn: taken from the board in play, not dealt (SR-20).
+	Drawn bool `json:"drawn,omitempty"`
 }
 
 // PublicView is what everyone at the table may know ("What the tool shows
@@ -110,10 +182,23 @@ type PublicView struct {
 	TurnOrder   []engine.Seat    `json:"turn_order,omitempty"`
 	PlanetOrder []engine.Seat    `json:"planet_order,omitempty"`
 	Declaration *DeclarationView `json:"declaration,omitempty"`
-	// PlanetPhaseOver: SR-22 ended the planet phase before it began.
+	// PlanetPhaseOver: the planet phase is over (SR-21, SR-22), for the
+	// reason PlanetEnd gives; with SR-22 it may end before it began.
 	PlanetPhaseOver bool        `json:"planet_phase_over,omitempty"`
-	Over            bool        `json:"over,omitempty"`
-	Reason          *engine.Msg `json:"reason,omitempty"`
+	PlanetEnd       *engine.Msg `json:"planet_end,omitempty"`
+	// Stage is "planet", "hubs" or "base" in play (Game.Stage).
+	Stage string `json:"stage,omitempty"`
+	// Planet is the virtual planet board, 36 squares planet by planet
+	// (SR-20); nil with a physical board and after the planet phase.
+	Planet []PlanetSquareView `json:"planet,omitempty"`
+	// Used lists the planet cards that left a hand face up (SR-20, SR-23).
+	Used []PlanetCardView `json:"used,omitempty"`
+	// Base is the virtual secret base, 36 squares row by row (SR-25);
+	// Hubs the four hubs, with either board, from the secret base on.
+	Base   []BaseSquareView `json:"base,omitempty"`
+	Hubs   []HubView        `json:"hubs,omitempty"`
+	Over   bool             `json:"over,omitempty"`
+	Reason *engine.Msg      `json:"reason,omitempty"`
 }
 
 // View is what one seat may know: the public view, its own character, its
@@ -181,10 +266,8 @@ func (g *Game) publicView() PublicView {
 		p := PlayerView{Seat: seat, Name: g.name(seat), RejectUsed: g.rejectUsed[s],
 			Kept:   g.phase == RejectPhase && g.kept[s],
 			Rolled: g.phase == ShadowPhase && g.roll[s] != 0, Picked: g.phase == ShadowPhase && g.pick[s] >= 0,
-			Base: g.Base(seat), OrderRolls: append([]int(nil), g.orderRolls[s]...), PlanetCards: len(g.hands[s])}
-		if g.Base(seat) && g.phase == PlayPhase {
-			p.PlanetCards = g.each
-		}
+			Base: g.Base(seat), OrderRolls: append([]int(nil), g.orderRolls[s]...)}
+		g.playerBoard(seat, &p)
 		if revealed {
 			sv := silView(g.sil(g.pick[s]))
 			p.Silhouette = &sv
@@ -206,6 +289,7 @@ func (g *Game) publicView() PublicView {
 			v.Ambushes = append(v.Ambushes, AmbushView{Card: name, Owner: g.ambushOwner[c], Placed: g.ambush[c] >= 0})
 		}
 	}
+	g.boardPublic(&v)
 	return v
 }
 
@@ -249,62 +333,8 @@ func (g *Game) View(s engine.Seat) any {
 			v.Known = append(v.Known, KnownView{Seat: engine.Seat(t), Character: g.data.NewCharacterView(g.character(engine.Seat(t)))})
 		}
 	}
-	for _, k := range g.hands[s] {
-		c := g.data.PlanetCards[k]
-		v.Hand = append(v.Hand, PlanetCardView{ID: c.ID, Name: engine.M(c.NameKey()), Kind: c.Kind.String()})
-	}
+	g.boardPrivate(s, &v)
 	return v
-}
-
-// redealHands redraws the planet cards of every hand but s's own, and the
-// deck (SR-18), keeping what SR-22 made public: a hand that showed its
-// information cards keeps exactly those; any other hand has fewer than
-// InfoToEnd of them.
-func (g *Game) redealHands(r *engine.Rand, me func(int) bool) {
-	var info, other []int
-	add := func(cards []int) {
-		for _, c := range cards {
-			if g.data.PlanetCards[c].Kind == Info {
-				info = append(info, c)
-			} else {
-				other = append(other, c)
-			}
-		}
-	}
-	add(g.deck)
-	for t, h := range g.hands {
-		if !me(t) {
-			add(h)
-		}
-	}
-	shuffle := func(xs []int) { r.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] }) }
-	shuffle(info)
-	shuffle(other)
-	take := func(from *[]int, n int) []int {
-		out := append([]int(nil), (*from)[:n]...)
-		*from = (*from)[n:]
-		return out
-	}
-	for t, h := range g.hands {
-		if me(t) || len(h) == 0 {
-			continue
-		}
-		// Infos drawn as the odds of the shuffled cards left give them,
-		// below the limit unless the hand showed them.
-		n := g.infoShown[t]
-		if n == 0 {
-			for k := 0; k < len(h) && n < InfoToEnd-1 && n < len(info); k++ {
-				if r.IntN(len(info)+len(other)) < len(info) {
-					n++
-				}
-			}
-		}
-		hand := append(take(&info, n), take(&other, len(h)-n)...)
-		shuffle(hand)
-		g.hands[t] = hand
-	}
-	g.deck = append(info, other...)
-	shuffle(g.deck)
 }
 
 // playerResult fills in the play part of a player's public view.
@@ -341,8 +371,12 @@ func (g *Game) playerResult(s engine.Seat, p *PlayerView) {
 //     which silhouette (the picks are permuted among them: how many copies
 //     of each are left shows in s's own choices, so the multiset stays);
 //   - the other players' shadow rolls, redrawn to fit their silhouettes;
-//   - the ambush squares, unless s is a base player;
-//   - the other base players' planet cards and the planet deck;
+//   - the ambush squares, unless s is a base player (on the virtual board
+//     among the face-down squares);
+//   - the other players' planet cards, the face-down planet squares and
+//     the planet deck (redealPlanet);
+//   - the face-down squares of the secret base, and the hubs among them
+//     unless s is a base player (redealBase);
 //   - the random source, which holds the future draws.
 //
 // For engine.Public all of these are redrawn.
@@ -414,7 +448,7 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 			c.roll[t] = r.IntN(4) + 2
 		}
 	}
-	if !c.Base(s) {
+	if !c.Base(s) && c.planet == nil {
 		for k := range c.ambush {
 			if c.ambush[k] < 0 {
 				continue
@@ -428,6 +462,7 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 			}
 		}
 	}
-	c.redealHands(r, me)
+	c.redealPlanet(r, s)
+	c.redealBase(r, s)
 	return c
 }
