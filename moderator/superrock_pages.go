@@ -391,7 +391,10 @@ func superrockText(b *strings.Builder, v superrock.PublicView, me *superrock.Vie
 		}
 		sil := "?"
 		if r.Silhouette != "" {
-			sil = r.Silhouette + " (" + r.SilAttr + ")"
+			sil = r.Silhouette
+			if !strings.HasSuffix(sil, ")") { // "Stroheim (S)" names its attribute already
+				sil += " (" + r.SilAttr + ")"
+			}
 		}
 		w := " "
 		if r.Waiting {
