@@ -331,10 +331,9 @@ func (g *Game) candidatesBoard(s engine.Seat) []act {
 func (g *Game) choiceBoard(a act, c *engine.Choice) {
 	switch a.kind {
 	case "land", "open", "enterat":
-		c.Label = engine.M("sr.c.square", "planet", strconv.Itoa(a.n/SquaresPerPlanet+1), "square", strconv.Itoa(a.n%SquaresPerPlanet+1))
-		if a.kind != "land" {
-			c.Label = engine.M("sr.c.base_square", "row", strconv.Itoa(a.n/BaseRows+1), "col", strconv.Itoa(a.n%BaseRows+1))
-		}
+		// Short labels: the group says what the numbers are, and a phone
+		// shows up to 36 of them (the page budget).
+		c.Label = engine.M("sr.c.sq", "square", SquareName(a.n))
 		c.Public = a.kind == "enterat"
 	case "use":
 		c.Label = engine.M("sr.c.card", "card", "@"+g.data.PlanetCards[a.n].NameKey())
@@ -356,7 +355,7 @@ func (g *Game) choiceBoard(a act, c *engine.Choice) {
 		}
 	case "hub":
 		c.Group = engine.M("sr.g.hub", "hub", "@"+g.hub(a.card).NameKey())
-		c.Label = engine.M("sr.c.base_square", "row", strconv.Itoa(a.n/BaseRows+1), "col", strconv.Itoa(a.n%BaseRows+1))
+		c.Label = engine.M("sr.c.sq", "square", SquareName(a.n))
 	case "enter":
 		c.Label = engine.M("sr.c.level", "n", strconv.Itoa(a.n))
 	case "destroy":
