@@ -1049,16 +1049,13 @@ func (g *Game) boardPublic(v *PublicView) {
 	}
 	if g.stage == PlanetStage && g.planet != nil {
 		for sq, c := range g.planet {
-			sv := PlanetSquareView{Square: SquareName(sq), Open: g.planetOpen[sq]}
-			if by := g.planetBy[sq]; by >= 0 {
-				sv.By = &by
-			}
+			sv := PlanetSquareView{Square: SquareName(sq), Open: g.planetOpen[sq], By: g.planetBy[sq]}
 			switch {
 			case !sv.Open:
 			case c >= 0:
 				cv := g.planetCardView(c)
 				sv.Card = &cv
-			case sv.By != nil:
+			case sv.By >= 0:
 				sv.Ability = true
 			default:
 				sv.Empty = true
@@ -1087,10 +1084,8 @@ func (g *Game) boardPublic(v *PublicView) {
 		return
 	}
 	for sq, c := range g.base {
-		sv := BaseSquareView{Square: SquareName(sq), Open: g.baseOpen[sq]}
+		sv := BaseSquareView{Square: SquareName(sq), Open: g.baseOpen[sq], By: g.baseBy[sq]}
 		if sv.Open {
-			by := g.baseBy[sq]
-			sv.By = &by
 			cv := baseCardView(g.data.BaseCards[c])
 			sv.Card = &cv
 			if i := slices.Index(g.hubAt, sq); i >= 0 {
@@ -1103,6 +1098,7 @@ func (g *Game) boardPublic(v *PublicView) {
 
 // playerBoard fills in a player's public board entries.
 func (g *Game) playerBoard(s engine.Seat, p *PlayerView) {
+	p.Leader = -1
 	if g.virtual() {
 		p.PlanetCards = len(g.hands[s]) + len(g.drawn[s])
 	} else if g.Base(s) && g.phase >= PlayPhase {
@@ -1111,10 +1107,7 @@ func (g *Game) playerBoard(s engine.Seat, p *PlayerView) {
 	if g.phase < PlayPhase {
 		return
 	}
-	p.Info = g.publicInfo(s)
-	if l := g.leader[s]; l >= 0 {
-		p.Leader = &l
-	}
+	p.Info, p.Leader = g.publicInfo(s), g.leader[s]
 	p.Entered, p.FreeEntry, p.EntryTries = g.entered[s], g.free[s], g.tries[s]
 	if d := g.declared[s]; d >= 0 {
 		p.Declared = &d

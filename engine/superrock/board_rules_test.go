@@ -160,7 +160,7 @@ func TestSR20VirtualPlanetBoard(t *testing.T) {
 		t.Errorf("SR-20: Aki's hand %+v", v.Hand)
 	}
 	sv := pub(g).Planet[square(t, "3-4")]
-	if !sv.Open || !sv.Ability || sv.Card != nil || sv.By == nil || *sv.By != 0 || pub(g).Players[0].PlanetCards != 1 {
+	if !sv.Open || !sv.Ability || sv.Card != nil || sv.By != 0 || pub(g).Players[0].PlanetCards != 1 {
 		t.Errorf("SR-20: square after an ability card %+v", sv)
 	}
 	for _, s := range []engine.Seat{engine.Public, 1, 2} {
@@ -264,14 +264,14 @@ func TestSR21PlanetPhaseEnds(t *testing.T) {
 			t.Errorf("party with a partner = %s", k)
 		}
 		apply(t, g, 4, "leave")
-		if p := pub(g).Players; p[3].Leader != nil || p[4].Leader != nil {
+		if p := pub(g).Players; p[3].Leader != -1 || p[4].Leader != -1 {
 			t.Errorf("a party of one remains: %+v %+v", p[3].Leader, p[4].Leader)
 		}
 		evs := apply(t, g, 2, "party Aki")
 		if e := find(evs, "sr.ev.planet_end.party"); len(e) != 1 || e[0].Args["players"] != "Chika, Aki" || g.stage != HubStage {
 			t.Fatalf("SR-21: events %+v", evs)
 		}
-		if p := pub(g).Players; !p[0].FreeEntry || !p[2].FreeEntry || p[3].FreeEntry || p[0].Leader != nil {
+		if p := pub(g).Players; !p[0].FreeEntry || !p[2].FreeEntry || p[3].FreeEntry || p[0].Leader != -1 {
 			t.Errorf("SR-21: the party comes in freely, and is dissolved: %+v", p[:4])
 		}
 	})

@@ -60,8 +60,8 @@ type PlayerView struct {
 	// player (SR-21): drawn in play, and a base player's shown ones.
 	Info int `json:"info,omitempty"`
 	// Leader is the leader of the player's party in the planet phase
-	// (SR-21); the leader's own entry names the leader too.
-	Leader *engine.Seat `json:"leader,omitempty"`
+	// (SR-21), -1 for none; the leader's own entry names the leader too.
+	Leader engine.Seat `json:"leader"`
 	// Entered: in the secret base (SR-26); FreeEntry: came in without a
 	// roll, holding three information cards (7.3.1); EntryTries: rolls so
 	// far; Declared: the ESP level declared for a roll still to be entered
@@ -109,8 +109,8 @@ type AmbushView struct {
 type PlanetSquareView struct {
 	Square string `json:"square"` // "3-4": planet 3, square 4
 	Open   bool   `json:"open,omitempty"`
-	// By is who opened the square.
-	By *engine.Seat `json:"by,omitempty"`
+	// By is who opened the square, -1 while nobody has.
+	By engine.Seat `json:"by"`
 	// Card is the card shown there once open; nil for an ability card,
 	// which went into By's hand unseen (Ability), and for a square the
 	// deck could not fill (Empty).
@@ -133,7 +133,7 @@ type BaseCardView struct {
 type BaseSquareView struct {
 	Square string        `json:"square"` // "3-4": row 3, column 4
 	Open   bool          `json:"open,omitempty"`
-	By     *engine.Seat  `json:"by,omitempty"`
+	By     engine.Seat   `json:"by"`             // who opened it, -1 while nobody has
 	Card   *BaseCardView `json:"card,omitempty"` // once open
 	// Hub is the hub on a face-down square: in a base player's View only.
 	Hub *BaseCardView `json:"hub,omitempty"`
