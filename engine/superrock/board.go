@@ -250,6 +250,33 @@ func (g *Game) decodeBoard(kind string, args []string, bad func() (act, error)) 
 	return bad()
 }
 
+// squareShorthand reads a bare square ("3-4") as the one square action
+// seat s has on the board now: land on the planet board, the next hub to
+// place, a base player's entry square with real dice, open in the secret
+// base. A phone's square picker sends just the square.
+func (g *Game) squareShorthand(s engine.Seat, text string) (act, bool) {
+	sq, ok := ParseSquare(text)
+	if !ok || g.phase != PlayPhase || s < 0 || int(s) >= g.Seats() {
+		return act{}, false
+	}
+	switch g.stage {
+	case PlanetStage:
+		return act{kind: "land", n: sq}, true
+	case HubStage:
+		for i, at := range g.hubAt {
+			if at < 0 {
+				return act{kind: "hub", card: i, n: sq}, true
+			}
+		}
+	case BaseStage:
+		if g.Base(s) {
+			return act{kind: "enterat", n: sq}, true
+		}
+		return act{kind: "open", n: sq}, true
+	}
+	return act{}, false
+}
+
 // candidatesBoard lists the board actions worth checking for seat s.
 func (g *Game) candidatesBoard(s engine.Seat) []act {
 	var out []act

@@ -707,6 +707,26 @@ func TestDecodeBoards(t *testing.T) {
 			t.Errorf("Decode(%q) = %q, %v, want %q", in, got, err, want)
 		}
 	}
+	// A bare square is the square action the seat has now.
+	if got, err := g.Decode(0, "3-4"); err != nil || got != "land 3-4" {
+		t.Errorf("Decode(3-4) in the planet phase = %q, %v", got, err)
+	}
+	h := toPlay(t)
+	toBase(t, h)
+	for s, want := range map[engine.Seat]string{1: "hub command 2-3", 0: "hub command 2-3"} {
+		if got, err := h.Decode(s, "2-3"); err != nil || string(got) != want {
+			t.Errorf("Decode(%d, 2-3) placing hubs = %q, %v, want %q", s, got, err, want)
+		}
+	}
+	placeHubs(t, h)
+	for s, want := range map[engine.Seat]string{1: "enter 2-3", 0: "open 2-3"} {
+		if got, err := h.Decode(s, "2-3"); err != nil || string(got) != want {
+			t.Errorf("Decode(%d, 2-3) in the base = %q, %v, want %q", s, got, err, want)
+		}
+	}
+	if _, err := newGame(t, players(6), 1).Decode(0, "3-4"); err == nil {
+		t.Errorf("Decode(3-4) before play: nil error")
+	}
 	for _, in := range []string{"land", "land 7-1", "use", "use nothing", "party", "appear 7", "stay now", "sprung C", "hub command",
 		"hub kitchen 1-1", "enter 3 4 5", "sum 1", "sum 13", "open 0-1", "destroy", "destroy kitchen", "leave now"} {
 		if _, err := g.Decode(0, in); err == nil {

@@ -90,6 +90,7 @@
 //	enter | enter 3-4    SR-26: a base player enters at a random square (rolled | entered)
 //	open 3-4             SR-25 (virtual): I stop on a face-down base square; it opens for all
 //	destroy command      SR-27: my Good character destroys a hub (four: end hubs)
+//	3-4                  the square action I have now (land, the next hub, enter, open)
 //
 // Outcome, Grade (A–D) and the views give the result.
 //

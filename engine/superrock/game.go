@@ -310,20 +310,25 @@ func (a act) String(g *Game) string {
 // id or by name in either language ("pick rag1", "pick ラグ1", "pick Rag 1");
 // squares as "3-4" (planet 3, square 4).
 func (g *Game) Decode(s engine.Seat, text string) (engine.Action, error) {
-	a, err := g.decode(text)
+	a, err := g.decode(s, text)
 	if err != nil {
 		return "", err
 	}
 	return engine.Action(a.String(g)), nil
 }
 
-func (g *Game) decode(text string) (act, error) {
+func (g *Game) decode(s engine.Seat, text string) (act, error) {
 	bad := func() (act, error) {
 		return act{}, engine.Errorf(engine.ErrNotation, "superrock", engine.M("sr.err.notation", "text", text))
 	}
 	f := strings.Fields(strings.TrimSpace(text))
 	if len(f) == 0 {
 		return bad()
+	}
+	if len(f) == 1 {
+		if a, ok := g.squareShorthand(s, f[0]); ok {
+			return a, nil
+		}
 	}
 	kind := strings.ToLower(f[0])
 	switch kind {
@@ -615,7 +620,7 @@ func (g *Game) check(s engine.Seat, a act) error {
 // Apply checks the action and carries it out (notation as Decode reads
 // it). On error nothing changed.
 func (g *Game) Apply(s engine.Seat, action engine.Action) ([]engine.Event, error) {
-	a, err := g.decode(string(action))
+	a, err := g.decode(s, string(action))
 	if err != nil {
 		return nil, err
 	}

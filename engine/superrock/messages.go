@@ -286,9 +286,9 @@ func init() {
 		"sr.st.ambush": {EN: "Ambush {card} is open: {owner} decides whether to appear.", JA: "待ち伏せ{card}が開きました。{owner}さんが出るかどうかを決めます。"},
 
 		// Headings and buttons.
-		"sr.g.land":       {EN: "Land on a face-down square, planet-square (you read the card alone)", JA: "伏せてあるマスに止まる：惑星-番号（惑星カードを自分だけが読む）"},
-		"sr.g.use":        {EN: "Use or give back an ability card (it is shown)", JA: "能力カードを使う・返す（公開されます）"},
-		"sr.g.party":      {EN: "Form a party: I lead, with", JA: "パーティーを組む（自分がリーダー）：相手"},
+		"sr.g.land":       {EN: "Land on (read it alone)", JA: "止まったマス（自分だけが読む）"},
+		"sr.g.use":        {EN: "Use an ability card (shown)", JA: "能力カードを使う（公開）"},
+		"sr.g.party":      {EN: "Party (I lead) with", JA: "パーティーを組む相手"},
 		"sr.g.leave":      {EN: "Party", JA: "パーティー"},
 		"sr.g.appear":     {EN: "Your ambush is open", JA: "あなたの待ち伏せが開きました"},
 		"sr.g.stay":       {EN: "Your ambush is open", JA: "あなたの待ち伏せが開きました"},
@@ -301,7 +301,7 @@ func init() {
 		"sr.g.sum":        {EN: "Entry roll: what did the two dice show in all?", JA: "入るチェック：2D6の合計は？"},
 		"sr.g.enterbase":  {EN: "Enter the secret base at a random square", JA: "ランダムな位置から秘密基地に入る"},
 		"sr.g.enterat":    {EN: "Enter the secret base: the square the dice gave (row-column)", JA: "秘密基地に入る：ダイスで決まったマス（行-列）"},
-		"sr.g.open":       {EN: "Stop on a face-down base square, row-column (it opens for all)", JA: "伏せてある秘密基地のマスに止まる：行-列（全員に公開）"},
+		"sr.g.open":       {EN: "Stop on (opens for all)", JA: "止まったマス（全員に公開）"},
 		"sr.g.destroy":    {EN: "Destroy a hub (you stand on it)", JA: "重要拠点を破壊する（その上にいること）"},
 
 		"sr.c.sq":        {EN: "{square}", JA: "{square}"},
