@@ -1,15 +1,510 @@
 package moderator
 
 import (
+	"fmt"
 	"strings"
 
 	"tablemaster/engine"
 	"tablemaster/engine/superrock"
 )
 
+// The boards of Super Rock (SR-20 … SR-27) on pages ("sr.board" in
+// pages/superrock_board.tmpl) and in the terminal (superrockBoardText).
+// On a phone the board is also where the seat picks a square: the choices
+// that name one (land, open, a hub, a base player's entry with real dice)
+// are buttons on their squares instead of a list, which would not fit
+// the page budget next to the board.
+
+func init() {
+	srBoardChoice = func(c engine.Choice) bool {
+		return srbSquareAction(string(c.Action)) || srbPlayerAction(string(c.Action))
+	}
+}
+
+// srbPlayerAction reports whether an action names a player for the
+// planet board's counts: a party (SR-21) or, with a physical board, an
+// information card taken. The board lists them in one drop-down each.
+func srbPlayerAction(a string) bool {
+	return strings.HasPrefix(a, "party ") || strings.HasPrefix(a, "info ")
+}
+
+// srbSquareAction reports whether an action picks a square of a board:
+// "land 3-4", "open 3-4", "hub command 3-4", "enter 3-4" (not "enter 4").
+func srbSquareAction(a string) bool {
+	f := strings.Fields(a)
+	if len(f) < 2 {
+		return false
+	}
+	switch f[0] {
+	case "land", "open", "hub":
+		return true
+	case "enter":
+		return strings.Contains(f[1], "-")
+	}
+	return false
+}
+
+// srbBoard is the model of "sr.board".
+type srbBoard struct {
+	Phone    bool
+	Base     string // the page's base path, for the form
+	StateVer int
+	// Planet and Secret are the 6×6 grids (virtual board), nil when not
+	// shown; Hubs the four hubs' line (either board).
+	Planet, Secret *srbBoardGrid
+	Info           string // "Aki 2 · Chika 1" (SR-21)
+	Parties        string // "Aki, Ben / Chika, Dai"
+	Hubs           []srbHub
+	Entered        string
+	Used           string
+	// Forms are the planet board's player choices (party, info).
+	Forms []srbForm
+	// Hidden is what only this base player knows of the hubs, behind
+	// hold-to-reveal (the ambush squares are already there), with the
+	// words of the hold.
+	Hidden, Hold string
+}
+
+type srbBoardGrid struct {
+	Title string // the board's heading
+	// Choose is the heading of the square choices on the board, if any,
+	// and Options the squares: a list, as buttons on every square would
+	// not fit a phone's page budget.
+	Choose *srbForm
+	Rows   []srbRow
+	Legend string // phone: the marks on this board, with their names
+}
+
+// srbOption is one choice of a drop-down: a square the seat may pick
+// (no Value: the engine reads the bare square as the square action the
+// seat has now: land, open, hub, enter), or an action and its label.
+type srbOption struct{ Value, Label string }
+
+// srbForm is a drop-down of choices with a heading and a button.
+type srbForm struct {
+	Heading, OK string
+	Options     []srbOption
+	Base        string
+	StateVer    int
+}
+
+type srbRow struct {
+	No    int
+	Cells []srbCell
+}
+
+// srbCell is one square: a face-down square (Down), a mark (phone) or a
+// card name and who opened it (table screen).
+type srbCell struct {
+	Down bool
+	Mark string
+	By   string
+	Hub  bool
+	Gone bool // a destroyed hub (SR-27), an empty planet square
+}
+
+type srbHub struct {
+	Name, State string
+}
+
+// srbPlanetMarks are the phone's marks for the planet cards shown face up,
+// by kind (sr.board.legend.* names them).
+var srbPlanetMarks = map[string]string{"battle": "⚔", "spaceport": "🚀", "arrest": "⛓", "trap": "⚠", "info": "ℹ",
+	"reveal-other": "👁", "reveal-self": "🎭", "ability": "★", "ambush": "A B "}
+
+var srbMarkOrder = []string{"battle", "spaceport", "arrest", "trap", "info", "reveal-other", "reveal-self", "ability", "ambush", "hub", "destroyed", "room"}
+
+var srbBaseMarks = map[string]string{"hub": "◎", "destroyed": "✖", "room": "□"}
+
+// SRBoard builds the board model for the page ("sr.board" calls it once).
+func (d *pageData) SRBoard() *srbBoard {
+	var v superrock.PublicView
+	var me *superrock.View
+	switch x := d.Snap.View.(type) {
+	case superrock.View:
+		v, me = x.PublicView, &x
+	case superrock.PublicView:
+		v = x
+	default:
+		return &srbBoard{}
+	}
+	l := d.Lang
+	b := &srbBoard{Phone: d.Phone, Base: d.Base, StateVer: d.Snap.StateVer}
+	// The square choices, in the engine's order (square by square), and
+	// the player choices, one drop-down per heading.
+	var squares *srbForm
+	forms := map[string]*srbForm{}
+	var order []string
+	newForm := func(heading string) *srbForm {
+		return &srbForm{Heading: heading, OK: l.S("sr.board.ok"), Base: d.Base, StateVer: d.Snap.StateVer}
+	}
+	for _, c := range d.Snap.Choices {
+		a := string(c.Action)
+		switch {
+		case srbSquareAction(a):
+			if squares == nil {
+				squares = newForm(l.Text(c.Group))
+			}
+			f := strings.Fields(a)
+			squares.Options = append(squares.Options, srbOption{Label: f[len(f)-1]})
+		case srbPlayerAction(a):
+			h := l.Text(c.Group)
+			if forms[h] == nil {
+				forms[h] = newForm(h)
+				order = append(order, h)
+			}
+			forms[h].Options = append(forms[h].Options, srbOption{Value: a, Label: strings.Fields(a)[1]})
+		}
+	}
+	for _, h := range order {
+		b.Forms = append(b.Forms, *forms[h])
+	}
+	planet, base, hubs := v.Planet, v.Base, v.Hubs
+	if me != nil {
+		planet, base, hubs = me.Planet, me.Base, me.Hubs
+	}
+	name := func(s engine.Seat) string {
+		if s < 0 || int(s) >= len(v.Players) {
+			return ""
+		}
+		return v.Players[s].Name
+	}
+	if planet != nil {
+		g := &srbBoardGrid{Title: l.S("sr.board.planet")}
+		used := map[string]bool{}
+		for i, s := range planet {
+			c := srbCell{Down: !s.Open}
+			if !d.Phone {
+				c.By = name(s.By)
+			}
+			kind := ""
+			switch {
+			case !s.Open:
+			case s.Empty:
+				c.Mark, c.Gone = "—", true
+			case s.Ability:
+				kind, c.Mark = "ability", l.S("sr.board.ability")
+			default:
+				kind, c.Mark = s.Card.Kind, l.Text(s.Card.Name)
+				if kind == "ambush" {
+					c.Mark = strings.TrimPrefix(s.Card.ID, "ambush-")
+					c.Mark = strings.ToUpper(c.Mark)
+					if !d.Phone {
+						c.Mark = l.Text(s.Card.Name)
+					}
+				}
+			}
+			if kind != "" && d.Phone {
+				used[kind] = true
+				if kind != "ambush" {
+					c.Mark = srbPlanetMarks[kind]
+				}
+			}
+			g.add(i, c)
+		}
+		g.legend(l, used, srbPlanetMarks, d.Phone)
+		if v.Stage == "planet" {
+			g.Choose = squares
+		}
+		b.Planet = g
+		var info, parties []string
+		for _, p := range v.Players {
+			if p.Info > 0 {
+				info = append(info, fmt.Sprintf("%s %d", p.Name, p.Info))
+			}
+			if p.Leader == p.Seat {
+				members := []string{p.Name}
+				for _, q := range v.Players {
+					if q.Leader == p.Seat && q.Seat != p.Seat {
+						members = append(members, q.Name)
+					}
+				}
+				parties = append(parties, strings.Join(members, ", "))
+			}
+		}
+		b.Info, b.Parties = strings.Join(info, " · "), strings.Join(parties, " / ")
+	}
+	if base != nil {
+		g := &srbBoardGrid{Title: l.S("sr.board.base")}
+		used := map[string]bool{}
+		var hidden []string
+		for i, s := range base {
+			c := srbCell{Down: !s.Open}
+			if !d.Phone {
+				c.By = name(s.By)
+			}
+			switch {
+			case !s.Open:
+				if s.Hub != nil {
+					hidden = append(hidden, l.Text(s.Hub.Name)+" "+s.Square)
+				}
+			case s.Destroyed:
+				c.Mark, c.Hub, c.Gone = l.Text(s.Card.Name), true, true
+				used["destroyed"] = true
+			default:
+				c.Mark, c.Hub = l.Text(s.Card.Name), s.Card.Hub
+				used[map[bool]string{true: "hub", false: "room"}[s.Card.Hub]] = true
+			}
+			if d.Phone && s.Open {
+				c.Mark = srbBaseMarks[map[bool]string{true: "hub", false: "room"}[c.Hub]]
+				if c.Gone {
+					c.Mark = srbBaseMarks["destroyed"]
+				}
+			}
+			g.add(i, c)
+		}
+		g.legend(l, used, srbBaseMarks, d.Phone)
+		if v.Stage != "planet" {
+			g.Choose = squares
+		}
+		b.Secret = g
+		if len(hidden) > 0 {
+			b.Hidden = l.S("sr.board.hidden") + " " + strings.Join(hidden, " · ")
+			b.Hold = l.S("mod.hold")
+		}
+	}
+	for _, h := range hubs {
+		state := "?"
+		switch {
+		case h.Destroyed:
+			state = "✖"
+		case h.Square != "" && h.Open:
+			state = h.Square
+		}
+		b.Hubs = append(b.Hubs, srbHub{Name: l.Text(h.Name), State: state})
+	}
+	var in []string
+	for _, p := range v.Players {
+		if p.Entered {
+			in = append(in, p.Name)
+		}
+	}
+	if len(hubs) > 0 {
+		b.Entered = strings.Join(in, ", ")
+	}
+	var used []string
+	for _, c := range v.Used {
+		used = append(used, l.Text(c.Name))
+	}
+	b.Used = strings.Join(used, ", ")
+	return b
+}
+
+func (g *srbBoardGrid) add(i int, c srbCell) {
+	if i%6 == 0 {
+		g.Rows = append(g.Rows, srbRow{No: i/6 + 1})
+	}
+	r := &g.Rows[len(g.Rows)-1]
+	r.Cells = append(r.Cells, c)
+}
+
+// legend names the marks a phone's board shows, in a fixed order.
+func (g *srbBoardGrid) legend(l engine.Lang, used map[string]bool, marks map[string]string, phone bool) {
+	if !phone {
+		return
+	}
+	var parts []string
+	for _, k := range srbMarkOrder {
+		if used[k] {
+			parts = append(parts, marks[k]+l.S("sr.board.mark."+k))
+		}
+	}
+	g.Legend = strings.Join(parts, " ")
+}
+
 // superrockBoardText draws the virtual planet and secret base boards
 // (SR-20 … SR-27) for a terminal; on a private screen also what the seat
-// alone may see there.
+// alone may see there (me: its View, nil for the table). A face-down
+// square is "··", an ambush or a hub only a base player knows of is in
+// brackets, an open square shows its card's first letters (the line below
+// each board names them).
 func superrockBoardText(b *strings.Builder, v superrock.PublicView, me *superrock.View, l engine.Lang) {
-	_, _, _, _ = b, v, me, l // the boards are not drawn yet (issue 4)
+	planet, base, hubs := v.Planet, v.Base, v.Hubs
+	if me != nil {
+		planet, base, hubs = me.Planet, me.Base, me.Hubs
+	}
+	if planet != nil {
+		fmt.Fprintf(b, "  %s\n", l.S("sr.board.planet"))
+		var named []string
+		srbGrid(b, func(i int) string {
+			s := planet[i]
+			switch {
+			case !s.Open && s.Ambush != "":
+				return "[" + s.Ambush + "]"
+			case !s.Open:
+				return "··"
+			case s.Empty:
+				return "—"
+			case s.Ability:
+				named = append(named, s.Square+" "+l.S("sr.board.ability")+srbBy(v, s.By))
+				return "★"
+			}
+			named = append(named, s.Square+" "+l.Text(s.Card.Name)+srbBy(v, s.By))
+			return srbShort(l.Text(s.Card.Name))
+		})
+		if len(named) > 0 {
+			fmt.Fprintf(b, "    %s\n", strings.Join(named, ", "))
+		}
+		srbCounts(b, v, l)
+	}
+	if hubs != nil {
+		fmt.Fprintf(b, "  %s\n", l.S("sr.board.base"))
+		if base != nil {
+			var named []string
+			srbGrid(b, func(i int) string {
+				s := base[i]
+				switch {
+				case !s.Open && s.Hub != nil:
+					return "[" + srbShort(l.Text(s.Hub.Name)) + "]"
+				case !s.Open:
+					return "··"
+				case s.Destroyed:
+					named = append(named, s.Square+" ✖ "+l.Text(s.Card.Name))
+					return "✖"
+				}
+				named = append(named, s.Square+" "+l.Text(s.Card.Name)+srbBy(v, s.By))
+				if s.Card.Hub {
+					return "◎" + string([]rune(l.Text(s.Card.Name))[:1])
+				}
+				return srbShort(l.Text(s.Card.Name))
+			})
+			if len(named) > 0 {
+				fmt.Fprintf(b, "    %s\n", strings.Join(named, ", "))
+			}
+		}
+		var parts []string
+		for _, h := range hubs {
+			state := "?"
+			switch {
+			case h.Destroyed:
+				state = "✖ " + l.S("sr.board.destroyed")
+			case h.Square != "":
+				state = h.Square
+			}
+			parts = append(parts, l.Text(h.Name)+" "+state)
+		}
+		fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.hubs"), strings.Join(parts, ", "))
+		var in []string
+		for _, p := range v.Players {
+			if p.Entered {
+				in = append(in, p.Name)
+			}
+		}
+		if len(in) > 0 {
+			fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.entered"), strings.Join(in, ", "))
+		}
+	}
+	if len(v.Used) > 0 {
+		var names []string
+		for _, c := range v.Used {
+			names = append(names, l.Text(c.Name))
+		}
+		fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.used"), strings.Join(names, ", "))
+	}
+}
+
+// srbGrid writes a 6×6 board, rows numbered down the side and columns
+// across the top (planets and their squares, or the secret base's rows
+// and columns).
+func srbGrid(b *strings.Builder, cell func(i int) string) {
+	b.WriteString("       1     2     3     4     5     6\n")
+	for r := 0; r < 6; r++ {
+		fmt.Fprintf(b, "    %d", r+1)
+		for c := 0; c < 6; c++ {
+			b.WriteString(" " + srbPad(cell(r*6+c), 5))
+		}
+		b.WriteString("\n")
+	}
+}
+
+// srbPad pads s to n terminal columns (a CJK character takes two).
+func srbPad(s string, n int) string {
+	w := 0
+	for _, c := range s {
+		w++
+		if c >= 0x2E80 {
+			w++
+		}
+	}
+	if w >= n {
+		return s
+	}
+	return s + strings.Repeat(" ", n-w)
+}
+
+// srbShort is the first letters of a card's name, for a grid cell.
+func srbShort(name string) string {
+	r := []rune(name)
+	n := 4
+	for _, c := range r {
+		if c >= 0x2E80 { // CJK: two columns each
+			n = 2
+			break
+		}
+	}
+	if len(r) > n {
+		r = r[:n]
+	}
+	return string(r)
+}
+
+// srbBy names who opened a square.
+func srbBy(v superrock.PublicView, s engine.Seat) string {
+	if s < 0 || int(s) >= len(v.Players) {
+		return ""
+	}
+	return " (" + v.Players[s].Name + ")"
+}
+
+// srbCounts writes the information cards and the parties (SR-21).
+func srbCounts(b *strings.Builder, v superrock.PublicView, l engine.Lang) {
+	var info, parties []string
+	for _, p := range v.Players {
+		if p.Info > 0 {
+			info = append(info, fmt.Sprintf("%s %d", p.Name, p.Info))
+		}
+		if p.Leader == p.Seat {
+			members := []string{p.Name}
+			for _, q := range v.Players {
+				if q.Leader == p.Seat && q.Seat != p.Seat {
+					members = append(members, q.Name)
+				}
+			}
+			parties = append(parties, strings.Join(members, ", "))
+		}
+	}
+	if len(info) > 0 {
+		fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.info"), strings.Join(info, ", "))
+	}
+	for _, p := range parties {
+		fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.party"), p)
+	}
+}
+
+func init() {
+	engine.Register(map[string]engine.Text{
+		"sr.board.planet":            {EN: "Planet board", JA: "惑星"},
+		"sr.board.base":              {EN: "Secret base", JA: "秘密基地"},
+		"sr.board.info":              {EN: "Information cards:", JA: "情報入手："},
+		"sr.board.party":             {EN: "Party:", JA: "パーティー："},
+		"sr.board.ability":           {EN: "ability card", JA: "能力カード"},
+		"sr.board.hubs":              {EN: "Hubs:", JA: "重要拠点："},
+		"sr.board.destroyed":         {EN: "destroyed", JA: "破壊済み"},
+		"sr.board.entered":           {EN: "In the base:", JA: "秘密基地内："},
+		"sr.board.used":              {EN: "Used:", JA: "使用済み："},
+		"sr.board.hidden":            {EN: "The hubs:", JA: "重要拠点の位置："},
+		"sr.board.ok":                {EN: "OK", JA: "決定"},
+		"sr.board.mark.battle":       {EN: "battle", JA: "戦闘"},
+		"sr.board.mark.spaceport":    {EN: "space port", JA: "宇宙港"},
+		"sr.board.mark.arrest":       {EN: "arrest", JA: "逮捕"},
+		"sr.board.mark.trap":         {EN: "trap", JA: "トラップ"},
+		"sr.board.mark.info":         {EN: "information", JA: "情報入手"},
+		"sr.board.mark.reveal-other": {EN: "someone's identity", JA: "他人の正体判明"},
+		"sr.board.mark.reveal-self":  {EN: "own identity", JA: "自分の正体露顕"},
+		"sr.board.mark.ability":      {EN: "ability card", JA: "能力カード"},
+		"sr.board.mark.ambush":       {EN: "ambush", JA: "待ち伏せ"},
+		"sr.board.mark.hub":          {EN: "hub", JA: "重要拠点"},
+		"sr.board.mark.destroyed":    {EN: "destroyed", JA: "破壊"},
+		"sr.board.mark.room":         {EN: "open", JA: "開いたマス"},
+	})
 }
