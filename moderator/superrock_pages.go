@@ -184,7 +184,7 @@ var srBoardChoice = func(engine.Choice) bool { return false }
 // srPhoneFeed is how much of the story a Super Rock phone shows: with ten
 // players and Japanese text, 30 lines alone take a fifth of the page
 // budget, and the seat's secrets stay in the hold-to-reveal block anyway.
-const srPhoneFeed = 20
+const srPhoneFeed = 15
 
 var srAttrKeys = map[string]string{"G": "sr.attr.good", "E": "sr.attr.evil", "S": "sr.attr.special", "E/G": "sr.attr.eg"}
 
@@ -344,9 +344,11 @@ func newSRCard(l engine.Lang, c superrock.CharacterView) srCard {
 }
 
 // line is the card on one line, with the rulebook's short stat labels
-// (Lv, Pw, 耐, 精): for a terminal, and for the cards a phone has seen.
+// (Lv, Pw, 耐, 精) and the attribute's letters (G, E, S, E/G), as the
+// players table writes them: for a terminal, and for the cards a phone has
+// seen, nine of which must fit a phone's page budget.
 func (c srCard) line(l engine.Lang) string {
-	out := fmt.Sprintf("%s (%s) · %s · %s", c.Name, c.Attr, c.Sex, l.S("sr.ui.short_stats", "lv", strconv.Itoa(c.Level),
+	out := fmt.Sprintf("%s (%s) · %s · %s", c.Name, c.AttrCode, c.Sex, l.S("sr.ui.short_stats", "lv", strconv.Itoa(c.Level),
 		"pw", strconv.Itoa(c.Power), "end", strconv.Itoa(c.Endurance), "will", strconv.Itoa(c.Will)))
 	if len(c.Marks) > 0 {
 		out += " · " + strings.Join(c.Marks, " · ")

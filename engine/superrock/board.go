@@ -1059,7 +1059,11 @@ func (g *Game) boardPublic(v *PublicView) {
 	}
 	v.Stage = g.stage.String()
 	if g.phase == PlayPhase {
-		v.Status = engine.M("sr.st." + g.stage.String())
+		key := "sr.st." + g.stage.String()
+		if g.cfg.Board == PhysicalBoard {
+			key += ".physical" // the real board shows the squares
+		}
+		v.Status = engine.M(key)
 		if k := g.pendingAmbush(); k >= 0 {
 			v.Status = engine.M("sr.st.ambush", "card", AmbushNames[k], "owner", g.name(g.ambushOwner[k]))
 		}
