@@ -569,3 +569,30 @@ func TestSuperrockTextView(t *testing.T) {
 		}
 	}
 }
+
+// TestSuperrockUndoIdentityNeedsTheTable: SR-31 and principle 4. Looking at
+// a card is a public ledger line, so undoing it needs every seat; if the
+// looker could undo alone, one "someone's identity revealed" card would
+// show two characters (look, undo, look at another).
+func TestSuperrockUndoIdentityNeedsTheTable(t *testing.T) {
+	_, tb := newSuperrockTable(t, 5, superrock.VirtualDice, superrock.VirtualBoard, 4)
+	srPrepare(t, tb, engine.NewRand(4))
+	for _, kind := range []string{"identity", "telepathy"} {
+		mustAct(t, tb, 0, kind+" "+tb.Header().Seats[1])
+		done, err := tb.RequestUndo(0)
+		if err != nil || done {
+			t.Fatalf("undoing %s: done=%v err=%v, want a request to the table", kind, err, done)
+		}
+		if u := tb.Snapshot(engine.Public).Undo; u == nil || fmt.Sprint(u.Waiting) != "[1 2 3 4]" {
+			t.Fatalf("undo of %s waits for %+v, want every other seat", kind, u)
+		}
+		for s := engine.Seat(1); s < 5; s++ {
+			if _, err := tb.ConfirmUndo(s, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if v := tb.Snapshot(engine.Public).View.(superrock.PublicView); len(v.Players[0].Seen) != 0 {
+			t.Fatalf("after the table agreed to undo %s, Aki has still seen %v", kind, v.Players[0].Seen)
+		}
+	}
+}

@@ -399,7 +399,11 @@ func (g *Game) execPlay(s engine.Seat, a act, ev *events) {
 	switch a.kind {
 	case "identity", "telepathy": // SR-31, SR-33
 		g.seen[s][t] = true
-		ev.public("sr.ev."+a.kind, "player", g.name(s), "target", g.name(t))
+		// Marked as a reveal for everyone: the ledger line is public, so
+		// undoing it needs the whole table's agreement. Otherwise a player
+		// could look at one card, undo alone and look at another (DESIGN.md
+		// principle 4).
+		ev.add(nil, true, false, false, "sr.ev."+a.kind, "player", g.name(s), "target", g.name(t))
 		ev.private(one(s), false, "sr.pv.sees", g.charArgs(t)...)
 	case "convert": // SR-33: the Locke shows their own card to the target
 		g.seen[t][s] = true
