@@ -8,9 +8,9 @@ import (
 	"tablemaster/engine"
 )
 
-// SR-1, SR-2, SR-4 and tables 7.1–7.3: the embedded KMC data holds what the
+// SR-1, SR-2, SR-3, SR-4 and tables 7.1–7.3: the embedded KMC data holds what the
 // rulebook says.
-func TestDefaultData(t *testing.T) {
+func TestSR1to4DefaultData(t *testing.T) {
 	d := Default()
 	if len(d.Characters) != 27 {
 		t.Errorf("SR-1: %d characters, want 27", len(d.Characters))
@@ -125,7 +125,7 @@ func TestParseDefaultText(t *testing.T) {
 
 // SR-4: the loader checks a data file and names the file and line of the
 // first problem.
-func TestParseErrors(t *testing.T) {
+func TestSR4ParseErrors(t *testing.T) {
 	src := string(kmcText)
 	for _, tc := range []struct {
 		name     string

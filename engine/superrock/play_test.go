@@ -45,7 +45,7 @@ func cast(t *testing.T, g *Game, ids ...string) {
 var seven = []string{"locke1", "riot", "elmi", "amazona", "jessica", "wong", "hijiri"}
 
 // SR-30, SR-31
-func TestSR31IdentityRevealed(t *testing.T) {
+func TestSR30SR31IdentityRevealed(t *testing.T) {
 	g := toPlay(t)
 	cast(t, g, seven...)
 	evs := apply(t, g, 0, "identity Ben")
