@@ -207,21 +207,7 @@ func (d *pageData) SRBoard() *srbBoard {
 			g.Choose = squares
 		}
 		b.Planet = g
-		var info, parties []string
-		for _, p := range v.Players {
-			if p.Info > 0 {
-				info = append(info, fmt.Sprintf("%s %d", p.Name, p.Info))
-			}
-			if p.Leader == p.Seat {
-				members := []string{p.Name}
-				for _, q := range v.Players {
-					if q.Leader == p.Seat && q.Seat != p.Seat {
-						members = append(members, q.Name)
-					}
-				}
-				parties = append(parties, strings.Join(members, ", "))
-			}
-		}
+		info, parties := srbCountsOf(v)
 		b.Info, b.Parties = strings.Join(info, " · "), strings.Join(parties, " / ")
 	}
 	if base != nil {
@@ -456,9 +442,9 @@ func srbBy(v superrock.PublicView, s engine.Seat) string {
 	return " (" + v.Players[s].Name + ")"
 }
 
-// srbCounts writes the information cards and the parties (SR-21).
-func srbCounts(b *strings.Builder, v superrock.PublicView, l engine.Lang) {
-	var info, parties []string
+// srbCountsOf lists the information cards per player ("Aki 2") and the
+// parties, leader first ("Aki, Ben"), for the page and the terminal (SR-21).
+func srbCountsOf(v superrock.PublicView) (info, parties []string) {
 	for _, p := range v.Players {
 		if p.Info > 0 {
 			info = append(info, fmt.Sprintf("%s %d", p.Name, p.Info))
@@ -473,6 +459,12 @@ func srbCounts(b *strings.Builder, v superrock.PublicView, l engine.Lang) {
 			parties = append(parties, strings.Join(members, ", "))
 		}
 	}
+	return info, parties
+}
+
+// srbCounts writes the information cards and the parties (SR-21).
+func srbCounts(b *strings.Builder, v superrock.PublicView, l engine.Lang) {
+	info, parties := srbCountsOf(v)
 	if len(info) > 0 {
 		fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.info"), strings.Join(info, ", "))
 	}
