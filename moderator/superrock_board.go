@@ -15,10 +15,12 @@ import (
 // are buttons on their squares instead of a list, which would not fit
 // the page budget next to the board.
 
-func init() {
-	srBoardChoice = func(c engine.Choice) bool {
-		return srbSquareAction(string(c.Action)) || srbPlayerAction(string(c.Action))
-	}
+// srBoardChoice reports whether the board ("sr.board") offers a choice
+// itself, as a square or a player in a drop-down, so that the phone's list
+// of buttons leaves it out: thirty-six buttons per square picker would not
+// fit the page budget.
+func srBoardChoice(c engine.Choice) bool {
+	return srbSquareAction(string(c.Action)) || srbPlayerAction(string(c.Action))
 }
 
 // srbPlayerAction reports whether an action names a player for the

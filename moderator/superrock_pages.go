@@ -174,13 +174,6 @@ func (d *pageData) SR() *srPage {
 	return p
 }
 
-// srBoardChoice reports whether the board template ("sr.board") offers a
-// choice on the board itself (a square to land on, a hub to place), so
-// that the phone's list of buttons leaves it out: thirty-six buttons per
-// square picker would not fit the page budget. superrock_board.go may set
-// it in an init function; by default every choice is a button.
-var srBoardChoice = func(engine.Choice) bool { return false }
-
 // srPhoneFeed is how much of the story a Super Rock phone shows: with ten
 // players and Japanese text, 30 lines alone take a fifth of the page
 // budget, and the seat's secrets stay in the hold-to-reveal block anyway.
