@@ -13,6 +13,7 @@ import (
 // Interactive runs the GM console at a terminal until quit, Ctrl-C or the
 // end of input. Public events are printed as they happen.
 func (c *Console) Interactive(ctx context.Context) error {
+	defer c.watchTrouble()()
 	c.Status()
 	c.skipPrinted()
 	fmt.Fprintln(c.Out, c.s("mod.con.ready"))
@@ -62,6 +63,7 @@ func (c *Console) Interactive(ctx context.Context) error {
 // Pass plays without phones: the laptop goes from player to player, each
 // private screen hidden behind "pass the laptop to X, press Enter".
 func (c *Console) Pass() error {
+	defer c.watchTrouble()()
 	seen := map[engine.Seat]int{}
 	for {
 		c.PrintNew()
@@ -165,6 +167,7 @@ func (c *Console) printPrivate(seat engine.Seat, snap Snapshot, seen map[engine.
 // Headless serves without a terminal: the links as text lines, then the
 // public events as they happen, until ctx ends. It never prompts.
 func (c *Console) Headless(ctx context.Context) {
+	defer c.watchTrouble()()
 	fmt.Fprintf(c.Out, "table %s\n", c.TableURL())
 	h := c.T.Header()
 	for i, name := range h.Seats {

@@ -150,6 +150,7 @@ func (s *Server) writePage(w http.ResponseWriter, t *Table, seat engine.Seat, l 
 var flashKeys = map[string]string{
 	"stale": "mod.flash.stale", "turn": "mod.flash.turn", "undo": "mod.flash.undo_asked",
 	"undone": "mod.flash.undone", "norequest": "mod.flash.norequest", "illegal": "mod.flash.illegal",
+	"notsaved": "mod.err.not_saved", "diskfull": "mod.err.not_saved_full",
 }
 
 func flashText(l engine.Lang, code string) string {
@@ -240,6 +241,8 @@ func (s *Server) seatAct(w http.ResponseWriter, r *http.Request) {
 		s.reply(w, r, t, seat, http.StatusOK, "", "")
 	case !offered && errors.Is(err, engine.ErrNotYourTurn):
 		s.reply(w, r, t, seat, http.StatusConflict, "turn", "")
+	case errors.Is(err, ErrNotSaved):
+		s.reply(w, r, t, seat, http.StatusServiceUnavailable, notSavedCode(err), "")
 	default:
 		// The refusal is about the seat's own action and its own view only.
 		s.reply(w, r, t, seat, http.StatusConflict, "illegal", errText(s.pageLang(w, r), err))

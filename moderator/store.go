@@ -126,6 +126,8 @@ func (st *Store) add(t *Table) {
 }
 
 // Open loads a table from its log, reporting a dropped half-written line.
+// A log with a damaged or impossible line is not opened: the error is a
+// *LineError (with the file's path) and the file is left as it is.
 func (st *Store) Open(id string) (*Table, LoadResult, error) {
 	return st.OpenFile(st.LogPath(id))
 }
@@ -139,7 +141,7 @@ func (st *Store) OpenFile(path string) (*Table, LoadResult, error) {
 	t, err := newTable(*res.Records[0].Header, log, res.Records, st.clock)
 	if err != nil {
 		log.Close()
-		return nil, res, err
+		return nil, res, inFile(path, err)
 	}
 	st.add(t)
 	return t, res, nil

@@ -90,6 +90,9 @@ type Table struct {
 
 	cacheMu     sync.Mutex
 	streamCache map[streamKey]*streamEntry
+
+	// trouble tells the GM console about records the log could not save.
+	trouble troubles
 }
 
 // legalLocked is the game's Legal(s), computed once per game state. A
@@ -132,6 +135,14 @@ type opener interface {
 
 // newTable builds a table from its header, replaying records if any.
 func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*Table, error) {
+	return replayTable(hdr, log, records, clock, nil)
+}
+
+// replayTable builds a table from its header and replays the records of
+// its log, as resume and replay both do: each record is checked the same
+// way, so both give the same verdict. each, if set, is called after every
+// record took effect. A record the table refuses is a *LineError.
+func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time, each func(*Table, Record)) (*Table, error) {
 	kind, err := KindNamed(hdr.Game)
 	if err != nil {
 		return nil, err
@@ -153,28 +164,55 @@ func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*
 		}
 	}
 	for i, r := range records {
+		refused := func(why engine.Msg, err error) error {
+			line := r.line
+			if line == 0 {
+				line = i + 1 // records that did not come from ReadLog
+			}
+			le := &LineError{Line: line, Offset: r.off, Why: why, Err: err}
+			var me *engine.MsgError
+			switch {
+			case errors.As(err, &me):
+				le.Detail = me.Msg
+			case errors.Is(err, ErrNothingToUndo):
+				le.Detail = engine.M("mod.err.nothing_to_undo")
+			}
+			return le
+		}
 		switch r.Type {
 		case "table":
+			if i != 0 {
+				return nil, refused(engine.M("mod.log.second_header"), nil)
+			}
 		case "act":
+			if r.Seat < 0 || r.Seat >= len(hdr.Seats) {
+				return nil, refused(engine.M("mod.log.no_seat", "seat", fmt.Sprint(r.Seat)), nil)
+			}
 			if _, err := t.applyLocked(engine.Seat(r.Seat), engine.Action(r.Action)); err != nil {
-				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
+				return nil, refused(engine.M("mod.log.refused"), err)
 			}
 			// Count as Act does: pages open before a restart stay current.
 			t.stateVer++
 			t.version++
 		case "undo":
+			if r.Seat < int(engine.Public) || r.Seat >= len(hdr.Seats) {
+				return nil, refused(engine.M("mod.log.no_seat", "seat", fmt.Sprint(r.Seat)), nil)
+			}
 			if err := t.undoLocked(engine.Seat(r.Seat)); err != nil {
-				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
+				return nil, refused(engine.M("mod.log.undo_refused"), err)
 			}
 			t.stateVer++
 			t.version++
 		case "relink":
 			if err := t.hdr.relink(r); err != nil {
-				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
+				return nil, refused(engine.M("mod.log.no_seat", "seat", fmt.Sprint(r.Seat)), nil)
 			}
 			t.version++
 		default:
-			return nil, fmt.Errorf("table %s, log line %d: unknown record %q", hdr.ID, i+1, r.Type)
+			return nil, refused(engine.M("mod.log.unknown_type", "type", fmt.Sprintf("%.20q", r.Type)), nil)
+		}
+		if each != nil {
+			each(t, r)
 		}
 	}
 	return t, nil
@@ -292,15 +330,19 @@ func (t *Table) Act(s engine.Seat, text string, stateVer int) ([]engine.Event, e
 		t.mu.Unlock()
 		return nil, err
 	}
+	// The game checks an action by applying it, so it is applied first
+	// (under the lock: nobody sees it yet) and taken back completely if
+	// the log cannot store it.
+	m := t.markLocked()
 	events, err := t.applyLocked(s, a)
 	if err != nil {
 		t.mu.Unlock()
 		return nil, err
 	}
 	if err := t.appendLocked(Record{Type: "act", Seat: int(s), Action: string(a)}); err != nil {
-		// Not on disk, so it did not happen: rebuild without it.
-		t.applied = t.applied[:len(t.applied)-1]
-		t.rebuildLocked()
+		// Not on disk, so it did not happen: not in the game, not in the
+		// story, not on any device.
+		t.rollbackLocked(m)
 		t.mu.Unlock()
 		return nil, err
 	}
@@ -312,13 +354,35 @@ func (t *Table) Act(s engine.Seat, text string, stateVer int) ([]engine.Event, e
 	return events, nil
 }
 
-// appendLocked writes a record to the log, if the table has one.
+// appendLocked writes a record to the log, if the table has one. A record
+// the log cannot store is a *NotSavedError, and the GM console hears of it.
 func (t *Table) appendLocked(r Record) error {
 	if t.log == nil {
 		return nil
 	}
 	r.At = t.clock().UTC()
-	return t.log.Append(r)
+	err := t.log.Append(r)
+	var ns *NotSavedError
+	if errors.As(err, &ns) {
+		t.trouble.add(Trouble{At: r.At, Rec: r.Type, Err: ns})
+	}
+	return err
+}
+
+// mark is how far a table's story has gone, for rollbackLocked.
+type mark struct{ applied, feed int }
+
+func (t *Table) markLocked() mark { return mark{len(t.applied), len(t.feed)} }
+
+// rollbackLocked takes back everything applied since m: the actions, their
+// lines in the story, the game state and the cached choices. Versions only
+// move once a record is saved, so they need no change.
+func (t *Table) rollbackLocked(m mark) {
+	clear(t.feed[m.feed:])
+	t.feed = t.feed[:m.feed]
+	clear(t.applied[m.applied:])
+	t.applied = t.applied[:m.applied]
+	t.rebuildLocked()
 }
 
 func (t *Table) applyLocked(s engine.Seat, a engine.Action) ([]engine.Event, error) {
@@ -465,6 +529,10 @@ func (t *Table) ConfirmUndo(s engine.Seat, yes bool) (done bool, err error) {
 		return false, nil
 	}
 	err = t.doUndoLocked(u.By)
+	if err != nil {
+		// Not saved: the request waits for this answer again.
+		u.Waiting = append(u.Waiting, s)
+	}
 	t.mu.Unlock()
 	if err == nil {
 		t.notify()

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+
 	"github.com/spf13/cobra"
 
 	"tablemaster/moderator"
@@ -30,7 +32,14 @@ Logs live in the state folder: tables/<TABLE>.jsonl.`,
 			if err != nil {
 				return err
 			}
-			return moderator.Replay(f.Out, opts.Log, lang)
+			// A damaged log gets the same verdict, in the same words, as
+			// resume gives it: both read it with moderator.ReadLog.
+			err = moderator.Replay(f.Out, opts.Log, lang)
+			var le *moderator.LineError
+			if errors.As(err, &le) {
+				return errorf("%s", le.Text(lang))
+			}
+			return err
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"strings"
@@ -16,16 +17,23 @@ type resumeOptions struct {
 	f     *Factory
 	g     *globalOptions
 	Table string
+	// SetAside resumes a table whose log has a damaged line from the lines
+	// before it, once that line and the rest are copied beside the log.
+	SetAside bool
 }
 
 func newCmdResume(f *Factory, g *globalOptions, runF func(*resumeOptions) error) *cobra.Command {
 	opts := &resumeOptions{f: f, g: g}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "resume [TABLE]",
 		Short: "Restart the unfinished tables (or TABLE) from their logs, with the same links",
 		Long: `Rebuild tables from their event logs after a crash, a closed lid or a dead
 battery. Every table keeps its links and port, so phones just reload.
-A half-written last log line is reported and dropped; nothing before it is lost.`,
+A half-written last log line (no newline: a write cut short) is reported and
+dropped; nothing before it is lost. A log with any other damaged line is not
+resumed and not changed: the message names the file and the line. After
+looking at it, --set-aside-damaged resumes from the lines before it, once
+that line and everything after it are copied into a file beside the log.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
@@ -37,6 +45,8 @@ A half-written last log line is reported and dropped; nothing before it is lost.
 			return resumeRun(opts)
 		},
 	}
+	cmd.Flags().BoolVar(&opts.SetAside, "set-aside-damaged", false, "resume a log with a damaged line from the lines before it (they are copied aside first, not deleted)")
+	return cmd
 }
 
 func resumeRun(o *resumeOptions) error {
@@ -58,12 +68,12 @@ func resumeRun(o *resumeOptions) error {
 	}
 	var tables []*moderator.Table
 	for _, id := range ids {
-		t, res, err := st.Open(id)
+		t, res, err := openTable(o, st, id, lang)
 		if err != nil {
 			if o.Table != "" {
-				return errorf("cannot resume %s: %v", id, err)
+				return errorf("cannot resume %v", err)
 			}
-			fmt.Fprintf(f.ErrOut, "tablemaster: skipping %s: %v\n", id, err)
+			fmt.Fprintf(f.ErrOut, "tablemaster: skipping %s\n", err)
 			continue
 		}
 		if res.Dropped != nil {
@@ -120,4 +130,36 @@ func resumeRun(o *resumeOptions) error {
 	<-ctx.Done()
 	wg.Wait()
 	return nil
+}
+
+// openTable opens a table's log for resume. A log with a damaged line is
+// left as it is, with a message that says what a person may do; with
+// --set-aside-damaged it is resumed from the lines before that line, once
+// the rest is copied beside the log.
+func openTable(o *resumeOptions, st *moderator.Store, id string, lang engine.Lang) (*moderator.Table, moderator.LoadResult, error) {
+	t, res, err := st.Open(id)
+	var le *moderator.LineError
+	if err == nil || !errors.As(err, &le) {
+		if err != nil {
+			err = fmt.Errorf("%s: %v", id, err)
+		}
+		return t, res, err
+	}
+	if !o.SetAside {
+		cmd := "tablemaster resume --set-aside-damaged " + id
+		if o.g.State != "" {
+			cmd += " --state " + o.g.State
+		}
+		return nil, res, errors.New(lang.S("mod.log.resume_refused", "id", id, "err", le.Text(lang), "cmd", cmd))
+	}
+	aside, err := moderator.SetAside(le)
+	if err != nil {
+		return nil, res, fmt.Errorf("%s: %v", id, err)
+	}
+	fmt.Fprintln(o.f.ErrOut, "tablemaster:", lang.S("mod.log.set_aside", "id", id, "line", fmt.Sprint(le.Line), "file", aside))
+	t, res, err = st.Open(id)
+	if err != nil {
+		err = fmt.Errorf("%s: %v", id, err)
+	}
+	return t, res, err
 }
