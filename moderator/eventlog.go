@@ -87,9 +87,10 @@ type Log struct {
 	f    logFile
 	path string
 	// size is the length of the file's whole lines: where the next record
-	// starts. torn says a failed write may have left bytes past it.
+	// starts. torn is the failure that may have left bytes past it, until
+	// they are cut off.
 	size int64
-	torn bool
+	torn error
 }
 
 // logFile is what a Log needs of its file. It is an *os.File; tests put
@@ -140,10 +141,10 @@ func (l *Log) Append(r Record) error {
 		return &NotSavedError{Path: l.path, Err: err}
 	}
 	b = append(b, '\n')
-	if l.torn {
+	if l.torn != nil {
 		// The last failure could not be cut off: never write after it.
 		if err := l.cut(); err != nil {
-			return &NotSavedError{Path: l.path, Err: err}
+			return &NotSavedError{Path: l.path, Err: fmt.Errorf("%w (and cutting off what it left failed: %w)", l.torn, err)}
 		}
 	}
 	n, err := l.f.Write(b)
@@ -154,9 +155,9 @@ func (l *Log) Append(r Record) error {
 		err = l.f.Sync()
 	}
 	if err != nil {
-		l.torn = true
+		l.torn = err
 		if cerr := l.cut(); cerr != nil {
-			err = fmt.Errorf("%w (and cutting the half-written line off failed: %v)", err, cerr)
+			err = fmt.Errorf("%w (and cutting off what it left failed: %w)", err, cerr)
 		}
 		return &NotSavedError{Path: l.path, Err: err}
 	}
@@ -172,7 +173,7 @@ func (l *Log) cut() error {
 	if err := l.f.Sync(); err != nil {
 		return err
 	}
-	l.torn = false
+	l.torn = nil
 	return nil
 }
 
