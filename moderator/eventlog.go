@@ -200,7 +200,13 @@ type LineError struct {
 	Err    error      // the underlying error, if any
 }
 
-func (e *LineError) Error() string { return e.Text(engine.EN) }
+func (e *LineError) Error() string {
+	text := ErrCorrupt.Error() + ": " + (&LineError{Line: e.Line, Why: e.Why, Detail: e.Detail}).Text(engine.EN)
+	if e.Path != "" {
+		text = e.Path + ": " + text
+	}
+	return text
+}
 
 // Unwrap lets errors.Is find ErrCorrupt and the cause.
 func (e *LineError) Unwrap() []error {

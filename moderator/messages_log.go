@@ -33,6 +33,7 @@ func init() {
 		"mod.log.unknown_type":  {EN: "unknown record type {type}", JA: "不明な記録の種類です：{type}"},
 		"mod.log.no_seat":       {EN: "the table has no seat {seat}", JA: "この卓に席{seat}はありません"},
 		"mod.log.bad_record":    {EN: "an incomplete “{type}” record", JA: "不完全な「{type}」の記録です"},
+		"mod.log.not_canonical": {EN: "the action is not written as tablemaster writes it", JA: "操作がtablemasterの書き方で書かれていません"},
 		"mod.log.refused":       {EN: "the game refuses this action", JA: "ゲームがこの操作を受け付けません"},
 		"mod.log.undo_refused":  {EN: "the game cannot undo here", JA: "ここでは取り消しができません"},
 		"mod.log.resume_refused": {
