@@ -3,8 +3,8 @@ package moderator
 import (
 	"bytes"
 	"encoding/json"
-	"html"
 	"errors"
+	"html"
 	"net/http"
 	"net/url"
 	"os"
