@@ -190,8 +190,10 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 			}
 			// Act logs the game's own spelling of an action: any other
 			// spelling is a damaged line, even if the game would read it.
-			if a, err := t.game.Decode(engine.Seat(r.Seat), r.Action); err != nil || string(a) != r.Action {
-				return nil, refused(engine.M("mod.log.not_canonical"), err)
+			if a, err := t.game.Decode(engine.Seat(r.Seat), r.Action); err != nil {
+				return nil, refused(engine.M("mod.log.refused"), err)
+			} else if string(a) != r.Action {
+				return nil, refused(engine.M("mod.log.not_canonical"), nil)
 			}
 			if _, err := t.applyLocked(engine.Seat(r.Seat), engine.Action(r.Action)); err != nil {
 				return nil, refused(engine.M("mod.log.refused"), err)
