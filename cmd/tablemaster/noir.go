@@ -177,5 +177,5 @@ func startTable(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.N
 		defer srv.stop()
 	}
 	c := &moderator.Console{T: t, Out: f.Out, Lang: lang, Reveal: reveal, BaseURL: baseURL(addr, port), QR: f.QR}
-	return runConsole(f, c, script, pass)
+	return runConsole(f, g, c, script, pass)
 }

@@ -105,7 +105,7 @@ func resumeRun(o *resumeOptions) error {
 		fmt.Fprintf(f.Out, "resumed %s (%s, %s)\n", h.ID, h.Game, strings.Join(h.Seats, ", "))
 	}
 	if len(consoles) == 1 {
-		return runConsole(f, consoles[0], nil, false)
+		return runConsole(f, o.g, consoles[0], nil, false)
 	}
 	ctx, stop := untilSignal(f)
 	defer stop()
