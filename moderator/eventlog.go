@@ -16,7 +16,7 @@ import (
 // is the table's header (Type "table"); every later one is an accepted
 // action, an undo, or a re-issued link.
 type Record struct {
-	Type string    `json:"t"` // table | act | undo | relink
+	Type string    `json:"t"` // table | act | undo | relink | port
 	At   time.Time `json:"at"`
 
 	// Header.
@@ -26,6 +26,7 @@ type Record struct {
 	Seat   int    `json:"seat,omitempty"`
 	Action string `json:"a,omitempty"`
 	Token  string `json:"token,omitempty"`
+	Port   int    `json:"port,omitempty"` // port: the table's new port
 }
 
 // Header describes a table: enough to rebuild it from nothing.
@@ -53,8 +54,8 @@ func (h *Header) relink(r Record) error {
 	return nil
 }
 
-// CurrentHeader is a log's header with its relinks applied: the links that
-// work now. It only reads records, so a log a running table is still
+// CurrentHeader is a log's header with its relinks and port moves
+// applied: the links that work now. It only reads records, so a log a running table is still
 // writing may be read this way.
 func (res LoadResult) CurrentHeader() (Header, error) {
 	if len(res.Records) == 0 || res.Records[0].Header == nil {
@@ -64,6 +65,11 @@ func (res LoadResult) CurrentHeader() (Header, error) {
 	for i, r := range res.Records[1:] {
 		if r.Type == "relink" {
 			if err := h.relink(r); err != nil {
+				return Header{}, fmt.Errorf("log line %d: %w", i+2, err)
+			}
+		}
+		if r.Type == "port" {
+			if err := h.movePort(r); err != nil {
 				return Header{}, fmt.Errorf("log line %d: %w", i+2, err)
 			}
 		}

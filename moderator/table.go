@@ -173,6 +173,10 @@ func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*
 				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
 			}
 			t.version++
+		case "port":
+			if err := t.hdr.movePort(r); err != nil {
+				return nil, fmt.Errorf("table %s, log line %d: %w", hdr.ID, i+1, err)
+			}
 		default:
 			return nil, fmt.Errorf("table %s, log line %d: unknown record %q", hdr.ID, i+1, r.Type)
 		}
