@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -187,5 +190,59 @@ func TestConsoleStops(t *testing.T) {
 			}
 			r.stop()
 		})
+	}
+}
+
+// TestResumeBusyPortTerminal resumes a table whose port another program
+// took, at a terminal: the console says so and shows the new links as a
+// start does — table screen, then one seat's QR code at a time, each wiped
+// after Enter — on the new port with the same tokens.
+func TestResumeBusyPortTerminal(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my night")
+	a := startAndKill(t, dir, freePort(t), 11, 4)
+	hold, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", a.port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold.Close()
+
+	c := startTTYChild(t, "resume", "--state", dir)
+	c.waitFor(fmt.Sprintf("Port %d is taken by another program: table %s moves to port ", a.port, a.id))
+	c.waitFor("Scanned? Press Enter to hide it and show the code of Ben")
+	m := regexp.MustCompile(`moves to port (\d+)\.`).FindStringSubmatch(c.shown())
+	if m == nil {
+		t.Fatalf("no new port on the screen:\n%s", c.shown())
+	}
+	port, _ := strconv.Atoi(m[1])
+	l := a.links.moved(a.port, port)
+	screen := c.shown()
+	for _, want := range []string{"Table screen", l.table, "Link of Aki (Killer) (private):", l.seats[0]} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("before the first Enter the screen has no %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, l.seats[1]) {
+		t.Errorf("Ben's link is on the screen with Aki's")
+	}
+	c.typeKeys("\r")
+	c.waitFor("Scanned? Press Enter to hide it.")
+	if s := c.shown(); !strings.Contains(s[strings.LastIndex(s, clearScreen):], l.seats[1]) {
+		t.Errorf("Ben's new link is not shown after Aki's code was wiped")
+	}
+	c.typeKeys("\r")
+	c.waitFor("Type a command")
+	c.waitFor("tablemaster")
+	if s := c.shown(); strings.Contains(s[strings.LastIndex(s, clearScreen):], "/s/") {
+		t.Errorf("a seat link stays on the screen at the command line")
+	}
+	a.p.links = l
+	a.p.waitUp()
+	a.p.step()
+
+	c.cmd.Process.Signal(syscall.SIGTERM)
+	c.exited("SIGTERM")
+	c.waitFor("Everything is saved. To go on: tablemaster resume " + a.id + " --state '" + dir + "'")
+	if want := fmt.Sprintf("tablemaster: cannot listen on port %d: ", a.port); !strings.Contains(c.errOut.String(), want) {
+		t.Errorf("stderr = %q, want %q…", c.errOut, want)
 	}
 }
