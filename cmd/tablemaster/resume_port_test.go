@@ -24,7 +24,9 @@ type reportedListener struct {
 	port int
 }
 
-func (l reportedListener) Addr() net.Addr { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: l.port} }
+func (l reportedListener) Addr() net.Addr {
+	return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: l.port}
+}
 
 // spareFake is the port a fake Listen hands out for port 0.
 const spareFake = 9999
