@@ -140,13 +140,21 @@ func resumeRun(o *resumeOptions) error {
 		p := f.Prompter()
 		defer context.AfterFunc(ctx, func() { term.Interrupt(p) })()
 		for _, c := range consoles {
-			if _, ok := moved[c.T]; !ok || ctx.Err() != nil {
+			if _, ok := moved[c.T]; !ok {
 				continue
 			}
-			c.Prompter = p
-			err := c.Links()
-			c.Prompter = nil
-			if err != nil && !errors.Is(err, term.ErrInterrupted) {
+			var err error
+			if ctx.Err() == nil {
+				c.Prompter = p
+				err = c.Links()
+				c.Prompter = nil
+			}
+			if ctx.Err() != nil || errors.Is(err, term.ErrInterrupted) {
+				// Ctrl-C, or a signal: stop, as a single table does.
+				printResumeHint(f, o.g, lang, tables)
+				return nil
+			}
+			if err != nil {
 				return err
 			}
 		}

@@ -246,3 +246,44 @@ func TestResumeBusyPortTerminal(t *testing.T) {
 		t.Errorf("stderr = %q, want %q…", c.errOut, want)
 	}
 }
+
+// TestResumeTwoTablesBusyPortTerminal: with two tables, the moved one's
+// new codes are shown one at a time at the terminal, then both tables run
+// headless; Ctrl-C at a code stops the whole run cleanly.
+func TestResumeTwoTablesBusyPortTerminal(t *testing.T) {
+	for _, stopAtCode := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ctrl-c at a code %v", stopAtCode), func(t *testing.T) {
+			dir := t.TempDir()
+			a := startAndKill(t, dir, freePort(t), 11, 2)
+			b := startAndKill(t, dir, freePort(t), 14, 2)
+			hold, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", a.port))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer hold.Close()
+
+			c := startTTYChild(t, "resume", "--state", dir)
+			c.waitFor(fmt.Sprintf("Port %d is taken by another program: table %s moves to port ", a.port, a.id))
+			c.waitFor("Scanned? Press Enter to hide it and show the code of Ben")
+			if strings.Contains(c.shown(), b.links.seats[0]) {
+				t.Errorf("table %s did not move, but its links are shown before the codes", b.id)
+			}
+			if stopAtCode {
+				c.typeKeys("\x03") // Ctrl-C in raw mode
+			} else {
+				c.typeKeys("\r")
+				c.waitFor("Scanned? Press Enter to hide it.")
+				c.typeKeys("\r")
+				// Then both tables run headless, links as text.
+				c.waitFor("seat Ben " + b.links.seats[1])
+				b.p.waitUp()
+				c.cmd.Process.Signal(syscall.SIGTERM)
+			}
+			c.exited("the stop")
+			c.waitFor("Everything is saved. To go on: tablemaster resume --state " + dir)
+			if s := c.shown(); stopAtCode && strings.Contains(s[strings.LastIndex(s, clearScreen):], "/s/") {
+				t.Errorf("a seat link stays on the screen after Ctrl-C")
+			}
+		})
+	}
+}
