@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,14 +23,21 @@ type startedTable struct {
 	pages []string // every page just before the kill
 }
 
-// startAndKill starts a noir table on port in dir, plays n actions from
-// the phones and kills the process.
-func startAndKill(t *testing.T, dir string, port int, seed uint64, n int) startedTable {
+// startAndKill starts a noir table on a free port in dir, plays n actions
+// from the phones and kills the process.
+func startAndKill(t *testing.T, dir string, seed uint64, n int) startedTable {
 	t.Helper()
 	before, _ := filepath.Glob(filepath.Join(dir, "tables", "*.jsonl"))
+	// No --port: a port found free beforehand may be taken by a test
+	// running beside this one before the table gets it.
 	c := startChild(t, "noir", "noir", "--players", "Aki,Ben", "--seed", strconv.FormatUint(seed, 10),
-		"--port", strconv.Itoa(port), "--addr", "127.0.0.1", "--state", dir)
+		"--addr", "127.0.0.1", "--state", dir)
 	l := parseLinks(t, c.waitLines(3), "Aki", "Ben")
+	u, err := url.Parse(l.table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	port, _ := strconv.Atoi(u.Port())
 	p := newPhones(t, l, seed)
 	p.waitUp()
 	for len(p.played) < n {
@@ -96,8 +104,8 @@ var movedRE = regexp.MustCompile(`^Port (\d+) is taken by another program: table
 // new port, and a resume while one runs leaves its tables alone.
 func TestResumeBusyPort(t *testing.T) {
 	dir := t.TempDir()
-	a := startAndKill(t, dir, freePort(t), 11, 6)
-	b := startAndKill(t, dir, freePort(t), 14, 4)
+	a := startAndKill(t, dir, 11, 6)
+	b := startAndKill(t, dir, 14, 4)
 
 	// Another program takes table a's port.
 	hold, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", a.port))

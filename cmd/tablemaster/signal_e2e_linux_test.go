@@ -144,8 +144,7 @@ func TestConsoleStops(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "my night") // a space: the hint quotes it
-			c := startTTYChild(t, "noir", "--players", "Aki,Ben", "--seed", "5", "--addr", "127.0.0.1",
-				"--port", strconv.Itoa(freePort(t)), "--state", dir)
+			c := startTTYChild(t, "noir", "--players", "Aki,Ben", "--seed", "5", "--addr", "127.0.0.1", "--state", dir)
 			c.waitFor("Scanned? Press Enter to hide it and show the code of Ben")
 			if tt.at != "" {
 				c.typeKeys("\r")
@@ -199,7 +198,7 @@ func TestConsoleStops(t *testing.T) {
 // after Enter — on the new port with the same tokens.
 func TestResumeBusyPortTerminal(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "my night")
-	a := startAndKill(t, dir, freePort(t), 11, 4)
+	a := startAndKill(t, dir, 11, 4)
 	hold, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", a.port))
 	if err != nil {
 		t.Fatal(err)
@@ -254,8 +253,8 @@ func TestResumeTwoTablesBusyPortTerminal(t *testing.T) {
 	for _, stopAtCode := range []bool{false, true} {
 		t.Run(fmt.Sprintf("ctrl-c at a code %v", stopAtCode), func(t *testing.T) {
 			dir := t.TempDir()
-			a := startAndKill(t, dir, freePort(t), 11, 2)
-			b := startAndKill(t, dir, freePort(t), 14, 2)
+			a := startAndKill(t, dir, 11, 2)
+			b := startAndKill(t, dir, 14, 2)
 			hold, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", a.port))
 			if err != nil {
 				t.Fatal(err)
