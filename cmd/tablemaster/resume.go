@@ -188,9 +188,10 @@ type portMove struct {
 // them. A taken --port is an error: it was asked for.
 func listenTables(o *resumeOptions, tables []*moderator.Table) (lns []net.Listener, moved map[*moderator.Table]portMove, err error) {
 	f := o.f
+	var opened []net.Listener
 	defer func() {
 		if err != nil {
-			for _, ln := range lns {
+			for _, ln := range opened {
 				ln.Close()
 			}
 		}
@@ -210,7 +211,7 @@ func listenTables(o *resumeOptions, tables []*moderator.Table) (lns []net.Listen
 			switch {
 			case err == nil:
 				ln = l
-				lns = append(lns, l)
+				opened = append(opened, l)
 			case o.PortSet:
 				return nil, nil, errorf("cannot listen on port %d: %v (without --port each table gets its own port, or a free one)", port, err)
 			default:
@@ -221,10 +222,10 @@ func listenTables(o *resumeOptions, tables []*moderator.Table) (lns []net.Listen
 		taken := ln == nil && port != 0
 		if ln == nil {
 			if spare == nil {
-				if spare, err = listen(f, 0); err != nil {
-					return nil, nil, err
+				if spare, err = f.Listen(":0"); err != nil {
+					return nil, nil, errorf("cannot listen on a free port: %v", err)
 				}
-				lns = append(lns, spare)
+				opened = append(opened, spare)
 			}
 			ln = spare
 		}
@@ -239,5 +240,5 @@ func listenTables(o *resumeOptions, tables []*moderator.Table) (lns []net.Listen
 			moved[t] = portMove{from: h.Port, taken: taken}
 		}
 	}
-	return lns, moved, nil
+	return opened, moved, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -21,7 +22,13 @@ import (
 // taking real ones.
 type reportedListener struct {
 	net.Listener
-	port int
+	port   int
+	closed *atomic.Bool
+}
+
+func (l reportedListener) Close() error {
+	l.closed.Store(true)
+	return l.Listener.Close()
 }
 
 func (l reportedListener) Addr() net.Addr {
@@ -58,6 +65,7 @@ func resumeRunIn(t *testing.T, ports []int, taken map[int]bool, args ...string) 
 	f.Out, f.ErrOut = stdout, stderr
 	var mu sync.Mutex
 	spares := 0
+	var handed []*atomic.Bool
 	f.Listen = func(addr string) (net.Listener, error) {
 		_, ps, _ := net.SplitHostPort(addr)
 		p, _ := strconv.Atoi(ps)
@@ -71,7 +79,14 @@ func resumeRunIn(t *testing.T, ports []int, taken map[int]bool, args ...string) 
 			p = spareFake
 		}
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		return reportedListener{ln, p}, err
+		if err != nil {
+			return nil, err
+		}
+		closed := new(atomic.Bool)
+		mu.Lock()
+		handed = append(handed, closed)
+		mu.Unlock()
+		return reportedListener{ln, p, closed}, nil
 	}
 	sig := make(chan os.Signal, 1)
 	f.SignalNotify = func() (<-chan os.Signal, func()) { return sig, func() {} }
@@ -91,6 +106,13 @@ func resumeRunIn(t *testing.T, ports []int, taken map[int]bool, args ...string) 
 	case code = <-done:
 	case <-time.After(10 * time.Second):
 		t.Fatalf("resume did not stop on a signal; stdout:\n%s", stdout)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i, closed := range handed {
+		if !closed.Load() {
+			t.Errorf("listener %d of %d is still open after resume ended", i+1, len(handed))
+		}
 	}
 	if spares > 1 {
 		t.Errorf("resume listened on %d free ports, want at most one for every moved table", spares)
@@ -155,6 +177,9 @@ func TestResumePorts(t *testing.T) {
 			port  int
 			moved string
 		}{{8001, ""}}},
+		{name: "taken and no free port", ports: []int{8001, 8002}, taken: map[int]bool{8002: true, 0: true}, code: 1,
+			errOut: "tablemaster: cannot listen on port 8002: listen tcp: bind: address already in use\n" +
+				"tablemaster: cannot listen on a free port: listen tcp: bind: address already in use\n"},
 		{name: "--port taken", ports: []int{8001, 8002}, taken: map[int]bool{8100: true}, args: []string{"--port", "8100"}, code: 1,
 			errOut: "tablemaster: cannot listen on port 8100: listen tcp: bind: address already in use (without --port each table gets its own port, or a free one)\n"},
 	}
