@@ -140,21 +140,30 @@ func (c *Console) Links() error {
 			continue
 		}
 		// One code at a time, so nobody scans another's.
-		fmt.Fprintf(c.Out, "%s\n", c.s("mod.con.seat_link", "seat", c.seatLabel(s)))
-		if qr, err := c.QR(c.SeatURL(s)); err == nil {
-			fmt.Fprint(c.Out, qr)
-		}
-		fmt.Fprintf(c.Out, "  %s\n", c.SeatURL(s))
 		next := c.s("mod.con.hide_qr")
 		if i+1 < len(h.Seats) {
 			next = c.s("mod.con.next_qr", "seat", c.seatLabel(engine.Seat(i+1)))
 		}
-		if err := c.Prompter.Wait(next); err != nil {
+		if err := c.showCode(s, next); err != nil {
 			return err
 		}
-		fmt.Fprint(c.Out, clearScreen)
 	}
 	return nil
+}
+
+// showCode shows seat s its secret link as a QR code and text, waits for
+// Enter (prompt next) and wipes the screen — also when the wait is broken
+// off (Ctrl-C, SIGTERM): no code may stay in view. It needs a Prompter and
+// a QR.
+func (c *Console) showCode(s engine.Seat, next string) error {
+	fmt.Fprintf(c.Out, "%s\n", c.s("mod.con.seat_link", "seat", c.seatLabel(s)))
+	if qr, err := c.QR(c.SeatURL(s)); err == nil {
+		fmt.Fprint(c.Out, qr)
+	}
+	fmt.Fprintf(c.Out, "  %s\n", c.SeatURL(s))
+	err := c.Prompter.Wait(next)
+	fmt.Fprint(c.Out, clearScreen)
+	return err
 }
 
 // clearScreen wipes a terminal so a QR code or a private screen does not
@@ -187,15 +196,16 @@ func (c *Console) Exec(cmd Command, asSeatAllowed bool) error {
 			return err
 		}
 		fmt.Fprintln(c.Out, c.s("mod.con.relinked", "seat", c.seatLabel(s)))
-		if c.Prompter != nil && c.QR != nil {
-			if err := c.Prompter.Wait(c.s("mod.con.show_qr", "seat", c.seatLabel(s))); err != nil {
-				return err
-			}
-			if qr, err := c.QR(c.SeatURL(s)); err == nil {
-				fmt.Fprint(c.Out, qr)
-			}
+		if c.Prompter == nil || c.QR == nil {
+			fmt.Fprintf(c.Out, "  %s\n", c.SeatURL(s))
+			return nil
 		}
-		fmt.Fprintf(c.Out, "  %s\n", c.SeatURL(s))
+		// As links does: the new code only once its owner looks, and
+		// gone again after Enter.
+		if err := c.Prompter.Wait(c.s("mod.con.show_qr", "seat", c.seatLabel(s))); err != nil {
+			return err
+		}
+		return c.showCode(s, c.s("mod.con.hide_qr"))
 	case "undo", "agree", "refuse":
 		by := engine.Public
 		if cmd.Seat != "" {

@@ -10,10 +10,14 @@ import (
 	"tablemaster/moderator/term"
 )
 
-// Interactive runs the GM console at a terminal until quit, Ctrl-C or the
-// end of input. Public events are printed as they happen.
+// Interactive runs the GM console at a terminal until quit, Ctrl-C, the
+// end of input or the end of ctx (SIGTERM). Public events are printed as
+// they happen. When ctx ends, the question waiting for a key is broken off
+// if the Prompter is a term.Interrupter.
 func (c *Console) Interactive(ctx context.Context) error {
 	defer c.watchTrouble()()
+	stop := context.AfterFunc(ctx, func() { term.Interrupt(c.Prompter) })
+	defer stop()
 	c.Status()
 	c.skipPrinted()
 	fmt.Fprintln(c.Out, c.s("mod.con.ready"))
@@ -33,7 +37,7 @@ func (c *Console) Interactive(ctx context.Context) error {
 			}
 		}
 	}()
-	for {
+	for ctx.Err() == nil {
 		line, err := c.Prompter.Input("tablemaster", "")
 		if errors.Is(err, term.ErrInterrupted) {
 			return nil
@@ -53,11 +57,14 @@ func (c *Console) Interactive(ctx context.Context) error {
 		if errors.Is(err, ErrQuit) {
 			return nil
 		}
-		if err != nil {
+		// Ctrl-C in a question of a command (the Enter of links) drops
+		// that command only; the loop ends if ctx did.
+		if err != nil && !errors.Is(err, term.ErrInterrupted) {
 			fmt.Fprintf(c.Out, "✗ %v\n", err)
 		}
 		c.PrintNew()
 	}
+	return nil
 }
 
 // Pass plays without phones: the laptop goes from player to player, each

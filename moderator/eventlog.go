@@ -20,7 +20,7 @@ import (
 // is the table's header (Type "table"); every later one is an accepted
 // action, an undo, or a re-issued link.
 type Record struct {
-	Type string    `json:"t"` // table | act | undo | relink
+	Type string    `json:"t"` // table | act | undo | relink | port
 	At   time.Time `json:"at"`
 
 	// Header.
@@ -30,6 +30,7 @@ type Record struct {
 	Seat   int    `json:"seat,omitempty"`
 	Action string `json:"a,omitempty"`
 	Token  string `json:"token,omitempty"`
+	Port   int    `json:"port,omitempty"` // port: the table's new port
 
 	// Where ReadLog found the record: its line and the line's offset.
 	line int
@@ -61,8 +62,8 @@ func (h *Header) relink(r Record) error {
 	return nil
 }
 
-// CurrentHeader is a log's header with its relinks applied: the links that
-// work now. It only reads records, so a log a running table is still
+// CurrentHeader is a log's header with its relinks and port moves
+// applied: the links that work now. It only reads records, so a log a running table is still
 // writing may be read this way.
 func (res LoadResult) CurrentHeader() (Header, error) {
 	if len(res.Records) == 0 || res.Records[0].Header == nil {
@@ -72,6 +73,11 @@ func (res LoadResult) CurrentHeader() (Header, error) {
 	for i, r := range res.Records[1:] {
 		if r.Type == "relink" {
 			if err := h.relink(r); err != nil {
+				return Header{}, fmt.Errorf("log line %d: %w", i+2, err)
+			}
+		}
+		if r.Type == "port" {
+			if err := h.movePort(r); err != nil {
 				return Header{}, fmt.Errorf("log line %d: %w", i+2, err)
 			}
 		}
@@ -349,7 +355,11 @@ func parseRecord(line []byte, hdr *Header) (rec Record, why engine.Msg, err erro
 		return rec, engine.M("mod.log.no_seat", "seat", seat), nil
 	case rec.Type == "relink" && (rec.Token == "" || rec.Action != ""):
 		return rec, engine.M("mod.log.bad_record", "type", rec.Type), nil
-	case rec.Type != "act" && rec.Type != "undo" && rec.Type != "relink":
+	case rec.Type == "port" && (rec.Port <= 0 || rec.Port > 65535 || rec.Seat != 0 || rec.Action != "" || rec.Token != ""):
+		return rec, engine.M("mod.log.bad_record", "type", rec.Type), nil
+	case rec.Type != "port" && rec.Port != 0:
+		return rec, engine.M("mod.log.bad_record", "type", rec.Type), nil
+	case rec.Type != "act" && rec.Type != "undo" && rec.Type != "relink" && rec.Type != "port":
 		return rec, engine.M("mod.log.unknown_type", "type", fmt.Sprintf("%.20q", rec.Type)), nil
 	}
 	return rec, engine.Msg{}, nil

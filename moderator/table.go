@@ -215,6 +215,10 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 				return nil, refused(engine.M("mod.log.no_seat", "seat", fmt.Sprint(r.Seat)), nil)
 			}
 			t.version++
+		case "port":
+			if err := t.hdr.movePort(r); err != nil {
+				return nil, refused(engine.M("mod.log.bad_record", "type", r.Type), err)
+			}
 		default:
 			return nil, refused(engine.M("mod.log.unknown_type", "type", fmt.Sprintf("%.20q", r.Type)), nil)
 		}

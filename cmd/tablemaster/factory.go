@@ -35,7 +35,15 @@ func newFactory() *Factory {
 		IsTerminal: func() bool {
 			return term.IsTerminal(os.Stdin) && term.IsTerminal(os.Stdout)
 		},
-		Prompter:     func() term.Prompter { return term.NewPromptui(os.Stdin, os.Stdout) },
+		Prompter: func() term.Prompter {
+			// A file of its own on the terminal, whose reads SIGTERM can
+			// break off; it stays open until the process ends.
+			in, err := term.OpenInput(os.Stdin)
+			if err != nil {
+				return term.NewPromptui(os.Stdin, os.Stdout)
+			}
+			return term.NewPromptui(in, os.Stdout)
+		},
 		Now:          time.Now,
 		Seed:         func() uint64 { return uint64(time.Now().UnixNano()) },
 		Listen:       func(addr string) (net.Listener, error) { return net.Listen("tcp", addr) },

@@ -127,9 +127,14 @@ func TestResumeArgs(t *testing.T) {
 		args      []string
 		wantTable string
 		wantState string
+		wantPort  int
+		wantSet   bool // --port given
 		wantErr   string
 	}{
 		{name: "every unfinished table", args: nil},
+		{name: "port", args: []string{"--port", "8080"}, wantPort: 8080, wantSet: true},
+		{name: "port 0", args: []string{"t1", "--port", "0"}, wantTable: "t1", wantSet: true},
+		{name: "port not a number", args: []string{"--port", "http"}, wantErr: "invalid argument"},
 		{name: "one table", args: []string{"20250102-0304-abcdef"}, wantTable: "20250102-0304-abcdef"},
 		{name: "state", args: []string{"--state", "/tmp/night", "t1"}, wantTable: "t1", wantState: "/tmp/night"},
 		{name: "two tables", args: []string{"t1", "t2"}, wantErr: "accepts at most 1 arg(s), received 2"},
@@ -149,6 +154,9 @@ func TestResumeArgs(t *testing.T) {
 			}
 			if err != nil || got == nil {
 				t.Fatalf("resume %q: err = %v, runF called: %v", tt.args, err, got != nil)
+			}
+			if got.Port != tt.wantPort || got.PortSet != tt.wantSet {
+				t.Errorf("resume %q: Port %d (given: %v), want %d (%v)", tt.args, got.Port, got.PortSet, tt.wantPort, tt.wantSet)
 			}
 			if got.Table != tt.wantTable || g.State != tt.wantState || got.g != g || got.f != f {
 				t.Errorf("resume %q: Table %q, state %q; want %q, %q", tt.args, got.Table, g.State, tt.wantTable, tt.wantState)

@@ -172,10 +172,14 @@ func startTable(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.N
 		}
 		return err
 	}
+	// Held while it runs: a resume elsewhere must not take the table too.
+	if release, err := holdLog(st.LogPath(t.ID())); err == nil {
+		defer release()
+	}
 	if ln != nil {
 		srv := serve(f, st, ln, lang)
 		defer srv.stop()
 	}
 	c := &moderator.Console{T: t, Out: f.Out, Lang: lang, Reveal: reveal, BaseURL: baseURL(addr, port), QR: f.QR}
-	return runConsole(f, c, script, pass)
+	return runConsole(f, g, c, script, pass)
 }

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"tablemaster/engine"
 	"tablemaster/moderator"
+	"tablemaster/moderator/term"
 )
 
 // stateDir is the state folder named by --state, or the default one.
@@ -75,13 +78,16 @@ func baseURL(addr string, port int) string {
 	return "http://" + net.JoinHostPort(addr, strconv.Itoa(port))
 }
 
-// untilSignal returns a context that ends on Ctrl-C or SIGTERM.
+// untilSignal returns a context that ends on Ctrl-C or SIGTERM. Only the
+// first signal is caught, to stop cleanly; a second one ends the process
+// at once, should the clean stop hang.
 func untilSignal(f *Factory) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ch, stop := f.SignalNotify()
 	go func() {
 		select {
 		case <-ch:
+			stop()
 			cancel()
 		case <-ctx.Done():
 		}
@@ -90,35 +96,85 @@ func untilSignal(f *Factory) (context.Context, func()) {
 }
 
 // runConsole drives one table from the terminal: script, pass-and-play,
-// interactive console, or headless when there is no terminal.
-func runConsole(f *Factory, c *moderator.Console, script []moderator.Command, pass bool) error {
+// interactive console, or headless when there is no terminal. Apart from
+// a script, it runs until the game ends, quit, Ctrl-C or SIGTERM, and then
+// says how to resume the table if it is not over.
+func runConsole(f *Factory, g *globalOptions, c *moderator.Console, script []moderator.Command, pass bool) error {
 	c.Print = consolePrint(f, c)
-	switch {
-	case script != nil:
+	if script != nil {
 		err := c.RunScript(script)
 		c.Status()
 		if err != nil {
 			return &exitError{err.Error()}
 		}
 		return nil
-	case pass:
-		if !f.IsTerminal() {
-			return errorf("--pass needs a terminal: pass the laptop round. Without one, use phones or --script")
-		}
-		c.Prompter = f.Prompter()
-		return c.Pass()
-	case f.IsTerminal():
-		c.Prompter = f.Prompter()
-		if err := c.Links(); err != nil {
-			return err
-		}
-		ctx, stop := untilSignal(f)
-		defer stop()
-		return c.Interactive(ctx)
-	default:
-		ctx, stop := untilSignal(f)
-		defer stop()
-		c.Headless(ctx)
-		return nil
 	}
+	if pass && !f.IsTerminal() {
+		return errorf("--pass needs a terminal: pass the laptop round. Without one, use phones or --script")
+	}
+	ctx, stop := untilSignal(f)
+	defer stop()
+	var err error
+	if pass || f.IsTerminal() {
+		c.Prompter = f.Prompter()
+		// A signal must end the question waiting for a key, whichever
+		// it is: a seat's QR code, a private screen, the command line.
+		defer context.AfterFunc(ctx, func() { term.Interrupt(c.Prompter) })()
+		if pass {
+			err = c.Pass()
+		} else if err = c.Links(); err == nil {
+			err = c.Interactive(ctx)
+		}
+	} else {
+		c.Headless(ctx)
+	}
+	if err != nil && !errors.Is(err, term.ErrInterrupted) {
+		return err
+	}
+	printResumeHint(f, g, c.Lang, []*moderator.Table{c.T})
+	return nil
+}
+
+// printResumeHint tells the GM the command that picks the tables up again,
+// unless every one of them is over.
+func printResumeHint(f *Factory, g *globalOptions, lang engine.Lang, tables []*moderator.Table) {
+	var open []string
+	for _, t := range tables {
+		if !t.Snapshot(engine.Public).Outcome.Over {
+			open = append(open, t.ID())
+		}
+	}
+	if len(open) == 0 {
+		return
+	}
+	id := ""
+	if len(open) == 1 {
+		id = open[0]
+	}
+	fmt.Fprintln(f.Out, lang.S("mod.con.resume_hint", "command", resumeCommand(g, id)))
+}
+
+// resumeCommand is the command line that resumes table id (every
+// unfinished table if id is empty) from the same state folder.
+func resumeCommand(g *globalOptions, id string) string {
+	cmd := "tablemaster resume"
+	if id != "" {
+		cmd += " " + id
+	}
+	if g.State != "" {
+		dir := g.State
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		cmd += " --state " + shellQuote(dir)
+	}
+	return cmd
+}
+
+// shellQuote quotes s for a POSIX shell if it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:@+=,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -35,9 +35,22 @@ type Fake struct {
 	next       int
 	failures   []error
 	transcript strings.Builder
+	stopped    bool
 }
 
-var _ Prompter = (*Fake)(nil)
+var (
+	_ Prompter    = (*Fake)(nil)
+	_ Interrupter = (*Fake)(nil)
+)
+
+// Interrupt plays the process being told to stop: every later question
+// returns ErrInterrupted without taking a step.
+func (f *Fake) Interrupt() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopped = true
+	f.transcript.WriteString("interrupt\n")
+}
 
 // NewFake returns a Fake that expects the given steps, in order.
 func NewFake(steps ...Step) *Fake {
@@ -166,6 +179,10 @@ func (f *Fake) Verify(t TB) {
 
 // take consumes the next step if prompt matches it. f.mu is held.
 func (f *Fake) take(kind, prompt string) (Step, error) {
+	if f.stopped {
+		f.transcript.WriteString("→ error: " + ErrInterrupted.Error() + "\n")
+		return Step{}, ErrInterrupted
+	}
 	if f.next >= len(f.steps) {
 		return Step{}, f.fail(fmt.Errorf("term: unexpected %s(%q): no steps left", kind, prompt))
 	}

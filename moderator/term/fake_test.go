@@ -177,3 +177,23 @@ func TestFakeStepErr(t *testing.T) {
 		t.Errorf("Transcript() = %q, want %q", got, want)
 	}
 }
+
+func TestFakeInterrupt(t *testing.T) {
+	f := NewFake(Step{Prompt: "Command", Answer: "status"}, Step{Prompt: "never asked"})
+	if s, err := f.Input("Command", ""); s != "status" || err != nil {
+		t.Fatalf("Input = %q, %v", s, err)
+	}
+	if !Interrupt(f) {
+		t.Fatal("Interrupt(Fake) = false, want true")
+	}
+	if err := f.Wait("Press Enter"); !errors.Is(err, ErrInterrupted) {
+		t.Errorf("Wait after Interrupt = %v, want ErrInterrupted", err)
+	}
+	if err := f.Err(); err == nil || !strings.Contains(err.Error(), "never asked") {
+		t.Errorf("Err() = %v, want the step never asked", err)
+	}
+	want := "input \"Command\" default \"\"\n→ \"status\"\ninterrupt\nwait \"Press Enter\"\n→ error: term: interrupted\n"
+	if got := f.Transcript(); got != want {
+		t.Errorf("Transcript() = %q, want %q", got, want)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/manifoldco/promptui"
 )
@@ -33,6 +35,25 @@ type Prompter interface {
 	Wait(prompt string) error
 }
 
+// Interrupter is a Prompter whose questions can be broken off from another
+// goroutine: when the process is told to stop (SIGTERM) while a question
+// waits for a key, the question must end, or the process never does.
+type Interrupter interface {
+	// Interrupt ends the question being asked, if any, and every later
+	// one at once, with ErrInterrupted, as Ctrl-C would. The terminal is
+	// left as the question found it. It may be called more than once.
+	Interrupt()
+}
+
+// Interrupt interrupts p if it is an Interrupter, and reports whether it is.
+func Interrupt(p Prompter) bool {
+	i, ok := p.(Interrupter)
+	if ok {
+		i.Interrupt()
+	}
+	return ok
+}
+
 // NewPromptui returns a Prompter that draws its questions with
 // github.com/manifoldco/promptui, reading keys from in and drawing on out.
 // When in is a terminal it is put in raw mode for the length of each
@@ -44,6 +65,10 @@ type Prompter interface {
 // worst seen is a prompt drawn twice; the writes to out are at least kept
 // whole and in one sequence here, so out need not be safe for concurrent
 // use.
+//
+// Interrupt can break off a question only if in has read deadlines: a
+// file Go polls, such as one from OpenInput or os.OpenFile. os.Stdin is in
+// blocking mode, where a read waits for a key whatever happens.
 func NewPromptui(in io.Reader, out io.Writer) Prompter {
 	return &promptuiPrompter{in: in, out: &bellFilter{w: out}}
 }
@@ -51,6 +76,22 @@ func NewPromptui(in io.Reader, out io.Writer) Prompter {
 type promptuiPrompter struct {
 	in  io.Reader
 	out *bellFilter
+	// stopped is set by Interrupt: no question is asked any more.
+	stopped atomic.Bool
+}
+
+var _ Interrupter = (*promptuiPrompter)(nil)
+
+// Interrupt sets a read deadline in the past on in, so the read a question
+// waits in fails at once (readline takes it as the end of input), and so
+// does every later one.
+func (p *promptuiPrompter) Interrupt() {
+	p.stopped.Store(true)
+	if d, ok := p.in.(interface{ SetReadDeadline(time.Time) error }); ok {
+		// An error means in cannot have deadlines; the question then
+		// ends with the next key, and no later one is asked.
+		d.SetReadDeadline(time.Now())
+	}
 }
 
 // The size of the Select list before it scrolls; the longest lists are seat
@@ -58,6 +99,9 @@ type promptuiPrompter struct {
 const selectSize = 10
 
 func (p *promptuiPrompter) Select(prompt string, options []string, def int) (int, error) {
+	if p.stopped.Load() {
+		return 0, ErrInterrupted
+	}
 	if len(options) == 0 {
 		return 0, fmt.Errorf("term: Select(%q) has no options", prompt)
 	}
@@ -80,6 +124,9 @@ func (p *promptuiPrompter) Select(prompt string, options []string, def int) (int
 }
 
 func (p *promptuiPrompter) Input(prompt, def string) (string, error) {
+	if p.stopped.Load() {
+		return "", ErrInterrupted
+	}
 	q := promptui.Prompt{
 		Label:   prompt,
 		Default: def,
@@ -98,6 +145,9 @@ func (p *promptuiPrompter) Input(prompt, def string) (string, error) {
 }
 
 func (p *promptuiPrompter) Confirm(prompt string, def bool) (bool, error) {
+	if p.stopped.Load() {
+		return false, ErrInterrupted
+	}
 	d := "n"
 	if def {
 		d = "y"
@@ -131,6 +181,9 @@ func (p *promptuiPrompter) Confirm(prompt string, def bool) (bool, error) {
 }
 
 func (p *promptuiPrompter) Wait(prompt string) error {
+	if p.stopped.Load() {
+		return ErrInterrupted
+	}
 	plain := "{{ . }} "
 	q := promptui.Prompt{
 		Label: prompt,
@@ -172,7 +225,8 @@ func (p *promptuiPrompter) stdout() io.WriteCloser {
 }
 
 func mapErr(err error) error {
-	if errors.Is(err, promptui.ErrInterrupt) || errors.Is(err, promptui.ErrEOF) || errors.Is(err, io.EOF) {
+	if errors.Is(err, promptui.ErrInterrupt) || errors.Is(err, promptui.ErrEOF) || errors.Is(err, io.EOF) ||
+		errors.Is(err, os.ErrDeadlineExceeded) {
 		return ErrInterrupted
 	}
 	return err

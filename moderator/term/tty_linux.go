@@ -116,3 +116,25 @@ func ioctl(fd, req uintptr, arg unsafe.Pointer) error {
 	}
 	return nil
 }
+
+// OpenInput opens the terminal behind f anew, for reading, in a file whose
+// reads can be broken off (see Interrupter). os.Stdin itself cannot: it is
+// in blocking mode, where a read waits for a key whatever happens, and
+// making it non-blocking would change the shell's terminal too, as the
+// two share one open file. The caller closes the new file.
+func OpenInput(f *os.File) (*os.File, error) {
+	if !IsTerminal(f) {
+		return nil, errors.New("term: not a terminal")
+	}
+	var fd uintptr
+	if err := control(f, func(d uintptr) error { fd = d; return nil }); err != nil {
+		return nil, err
+	}
+	// Opening /proc/self/fd/N opens the device itself again, not a copy of
+	// descriptor N.
+	in, err := os.OpenFile(fmt.Sprintf("/proc/self/fd/%d", fd), os.O_RDONLY|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, fmt.Errorf("term: reopen the terminal: %w", err)
+	}
+	return in, nil
+}

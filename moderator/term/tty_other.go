@@ -19,3 +19,8 @@ func OpenPTY() (master, slave *os.File, err error) {
 }
 
 func makeRaw(f *os.File) (restore func()) { return func() {} }
+
+// OpenInput opens the terminal behind f anew, in a file whose reads can be
+// broken off. Only Linux is supported; on other systems it returns
+// errors.ErrUnsupported.
+func OpenInput(f *os.File) (*os.File, error) { return nil, errors.ErrUnsupported }
