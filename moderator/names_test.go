@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/ayatsuri"
+	"tablemaster/engine/superrock"
 )
 
 // Store.Create refuses a bad name with a catalogue message in both
@@ -124,5 +126,66 @@ func TestNameKey(t *testing.T) {
 		if NameKey(pair[0]) == NameKey(pair[1]) {
 			t.Errorf("NameKey(%q) = NameKey(%q), want different", pair[0], pair[1])
 		}
+	}
+}
+
+// Names at the limit (16 kanji, 48 bytes) keep every action a phone is
+// offered within the 64 bytes of the form field seatAct reads: the
+// longest, "converted <name>", is the name plus 10 bytes.
+func TestLongestNamesFitTheActionField(t *testing.T) {
+	names := make([]string, 10)
+	for i := range names {
+		names[i] = strings.Repeat("漢", MaxNameBytes/3-1) + string(rune('一'+i))
+	}
+	if err := CheckNames(names); err != nil {
+		t.Fatalf("CheckNames(names at the limit) = %v", err)
+	}
+	games := map[string]func(seed uint64) engine.Game{
+		"superrock": func(seed uint64) engine.Game {
+			g, err := superrock.New(superrock.Config{Players: names[:7], Board: superrock.Board(seed % 2)}, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g
+		},
+		"ayatsuri": func(seed uint64) engine.Game {
+			g, err := ayatsuri.New(ayatsuri.Config{Players: names[:6], BombGirl: seed%2 == 0}, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return g
+		},
+	}
+	for name, newGame := range games {
+		longest := ""
+		for seed := uint64(1); seed <= 4; seed++ {
+			g := newGame(seed)
+			r := engine.NewRand(seed)
+			for step := 0; step < 400 && !g.Outcome().Over; step++ {
+				var movers []engine.Seat
+				for s := 0; s < g.Seats(); s++ {
+					for _, c := range g.Legal(engine.Seat(s)) {
+						if len(c.Action) > len(longest) {
+							longest = string(c.Action)
+						}
+					}
+					if len(g.Legal(engine.Seat(s))) > 0 {
+						movers = append(movers, engine.Seat(s))
+					}
+				}
+				if len(movers) == 0 {
+					break
+				}
+				s := movers[r.IntN(len(movers))]
+				ch := g.Legal(s)
+				if _, err := g.Apply(s, ch[r.IntN(len(ch))].Action); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if len(longest) > 64 {
+			t.Errorf("%s offers %q, %d bytes: more than the 64 a phone may post", name, longest, len(longest))
+		}
+		t.Logf("%s: longest action offered %q (%d bytes)", name, longest, len(longest))
 	}
 }
