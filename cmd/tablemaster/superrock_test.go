@@ -120,7 +120,7 @@ func TestSuperrockRunRefuses(t *testing.T) {
 		{"empty name", []string{"--players", "Aki,Ben,,Dai,Eri"}, "--players: player 3 has no name"},
 		{"name too long", []string{"--players", "Aki,Ben,Chika,Dai,Eri,Fumi,寿限無寿限無五劫の擦り切れ海砂利水魚"}, "--players: the name “寿限無寿限無五劫の擦り切れ海砂利水魚” is too long (18 characters, 54 bytes)"},
 		{"name too long ja", []string{"--lang", "ja", "--players", "Aki,Ben,Chika,Dai,Eri,Fumi,寿限無寿限無五劫の擦り切れ海砂利水魚"}, "--players: 「寿限無寿限無五劫の擦り切れ海砂利水魚」は長すぎます（18文字、54バイト）"},
-		{"invisible", []string{"--players", "Aki,Ben,Chika,Dai,Eri,Fumi,Ben​"}, `--players: the name “Ben\u200b” holds an invisible character (U+200B)`},
+		{"invisible", []string{"--players", "Aki,Ben,Chika,Dai,Eri,Fumi,Ben\u200b"}, `--players: the name “Ben\u200b” holds an invisible character (U+200B)`},
 		{"board", []string{"--board", "cardboard"}, `--board: superrock: board must be virtual or physical, not "cardboard"`},
 		{"dice", []string{"--dice", "loaded"}, `--dice: superrock: dice must be virtual or physical, not "loaded"`},
 		{"roster missing", []string{"--roster", filepath.Join(dir, "none.txt")}, "cannot read the roster"},
