@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
@@ -188,4 +190,36 @@ func TestLongestNamesFitTheActionField(t *testing.T) {
 		}
 		t.Logf("%s: longest action offered %q (%d bytes)", name, longest, len(longest))
 	}
+}
+
+// FuzzNames: whatever a name holds, CheckNames answers without panicking;
+// a name it accepts holds no control or invisible character and fits the
+// limits; NameKey is stable (folding a key again changes nothing); and
+// TerminalSafe leaves nothing a terminal would act on.
+func FuzzNames(f *testing.F) {
+	for _, s := range []string{"Aki", "Ａｋｉ", "ｶﾞｸ", "Aki\x1b[31m", "A\u200bki", "سارة", "\xff", "ΣΑΣ", " 山田\u3000太郎 ", "@x", "#1"} {
+		f.Add(s, "aki")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		err := CheckNames([]string{a, b})
+		if err == nil {
+			for _, n := range []string{a, b} {
+				if !utf8.ValidString(n) || len(n) > MaxNameBytes || utf8.RuneCountInString(n) > MaxNameRunes ||
+					strings.ContainsFunc(n, func(r rune) bool { return unicode.IsControl(r) || invisible(r) }) {
+					t.Fatalf("CheckNames accepted %q", n)
+				}
+			}
+			if NameKey(a) == NameKey(b) {
+				t.Fatalf("CheckNames accepted %q and %q with the same key %q", a, b, NameKey(a))
+			}
+		} else if !errors.Is(err, ErrBadName) {
+			t.Fatalf("CheckNames = %v, want ErrBadName", err)
+		}
+		if k := NameKey(a); NameKey(k) != k {
+			t.Fatalf("NameKey(%q) = %q, but NameKey of that is %q", a, k, NameKey(k))
+		}
+		if s := TerminalSafe(a); !utf8.ValidString(s) || strings.ContainsFunc(s, terminalUnsafe) {
+			t.Fatalf("TerminalSafe(%q) = %q", a, s)
+		}
+	})
 }
