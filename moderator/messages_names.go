@@ -19,6 +19,8 @@ func init() {
 			JA: "「@{rest}」は@で始まっています（メッセージの中で特別な意味を持つ文字です）。別の文字で始めてください"},
 		"mod.name.hash": {EN: "the name “{name}” begins with #, which starts a comment in a script: begin it with another character",
 			JA: "「{name}」は#で始まっています（スクリプトではコメントの印です）。別の文字で始めてください"},
+		"mod.name.comma": {EN: "the name “{name}” holds a comma, which separates the names in every list of players: type it without one",
+			JA: "「{name}」にはカンマが含まれています。プレイヤーの一覧では名前をカンマで区切るので、カンマなしで入力してください"},
 		"mod.name.duplicate": {EN: "“{name}” and “{other}” are the same name (full-width and half-width letters, upper and lower case count as the same): give each player their own name",
 			JA: "「{name}」と「{other}」は同じ名前です（全角と半角、大文字と小文字は区別しません）。それぞれ別の名前にしてください"},
 	})

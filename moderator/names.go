@@ -32,8 +32,9 @@ func nameErr(key string, nv ...string) error {
 
 // CheckNames checks the players' names of a new table: each must have a
 // visible character, be at most MaxNameRunes characters and MaxNameBytes
-// bytes, hold no control character and no invisible one, and differ from
-// every other name by more than width, case or spacing (NameKey). The
+// bytes, hold no control character, no invisible one and no comma, not
+// begin with @ or #, and differ from every other name by more than width,
+// case or spacing (NameKey). The
 // error is an *engine.MsgError wrapping ErrBadName, in the catalogue in
 // every language; the name it quotes is made visible (VisibleText).
 func CheckNames(names []string) error {
@@ -73,6 +74,10 @@ func checkName(i int, name string) error {
 		case invisible(r):
 			return nameErr("mod.name.invisible", "name", VisibleText(name), "code", codePoint(r))
 		}
+	}
+	if strings.ContainsAny(name, ",，") {
+		// Lists of players are written "Aki, Ben"; --players splits on commas.
+		return nameErr("mod.name.comma", "name", name)
 	}
 	if strings.TrimSpace(name) == "" {
 		return nameErr("mod.name.empty", "n", strconv.Itoa(i+1))

@@ -55,6 +55,8 @@ func TestCreateChecksNames(t *testing.T) {
 		{"bad UTF-8", []string{"Aki", "B\xffen"}, "mod.name.encoding", "player 2 is not valid UTF-8", "2人目"},
 		{"at sign", []string{"@mod.gm", "Ben"}, "mod.name.at", "“@mod.gm” begins with @", "「@mod.gm」は@で始まっています"},
 		{"hash", []string{"Aki", "#2"}, "mod.name.hash", "“#2” begins with #", "「#2」は#で始まっています"},
+		{"comma", []string{"Sato, Aki", "Ben"}, "mod.name.comma", "“Sato, Aki” holds a comma", "「Sato, Aki」にはカンマ"},
+		{"full-width comma", []string{"佐藤，明", "Ben"}, "mod.name.comma", "holds a comma", "カンマ"},
 		{"same case", []string{"Aki", "aki"}, "mod.name.duplicate", "“Aki” and “aki” are the same name", "「Aki」と「aki」は同じ名前です"},
 		{"full-width", []string{"Aki", "Ａｋｉ"}, "mod.name.duplicate", "“Aki” and “Ａｋｉ”", "同じ名前"},
 		{"full-width lower", []string{"BEN", "ｂｅｎ"}, "mod.name.duplicate", "“BEN” and “ｂｅｎ”", "同じ名前"},
