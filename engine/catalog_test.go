@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -14,10 +15,12 @@ import (
 
 var placeholder = regexp.MustCompile(`\{[a-z_]+\}`)
 
+// placeholders lists the distinct placeholders of s, sorted: a language
+// may name one twice ("{det}さんへ。{det}さんは…").
 func placeholders(s string) []string {
 	p := placeholder.FindAllString(s, -1)
 	sort.Strings(p)
-	return p
+	return slices.Compact(p)
 }
 
 // Every catalogue entry reads in every language, with the same

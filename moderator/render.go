@@ -17,7 +17,11 @@ import (
 var pageFS embed.FS
 
 var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"msg": func(l engine.Lang, m engine.Msg) string { return l.Text(m) },
+	// msg and th isolate the names in a sentence (bdi.go); t is for
+	// words without names, and for attributes.
+	"msg": msgHTML,
+	"th":  textHTML,
+	"bdi": bdiHTML,
 	"t": func(l engine.Lang, key string, nv ...string) string {
 		return l.S(key, nv...)
 	},
@@ -72,7 +76,7 @@ type player struct {
 }
 
 type feedLine struct {
-	Text    string
+	Text    template.HTML
 	Private bool
 	Undone  bool
 	Answer  bool
@@ -111,7 +115,7 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *p
 		if f.Event.Table {
 			continue
 		}
-		d.Feed = append(d.Feed, feedLine{Text: l.Text(f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone,
+		d.Feed = append(d.Feed, feedLine{Text: msgHTML(l, f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone,
 			Answer: f.Event.Reveal && f.Event.IsPublic()})
 		if d.Phone && len(d.Feed) == maxPhoneFeed {
 			break
@@ -245,7 +249,7 @@ func noirGrid(cols []string, grid [][]noir.CellView) template.HTML {
 func buttons(l engine.Lang, cs []engine.Choice) template.HTML {
 	var b strings.Builder
 	for _, c := range cs {
-		b.WriteString(`<button name="a" value="` + htmlEscape(string(c.Action)) + `">` + htmlEscape(l.Text(c.Label)) + "</button>")
+		b.WriteString(`<button name="a" value="` + htmlEscape(string(c.Action)) + `">` + string(msgHTML(l, c.Label)) + "</button>")
 	}
 	return template.HTML(b.String())
 }

@@ -239,14 +239,24 @@ func (s *Server) seatAct(w http.ResponseWriter, r *http.Request) {
 		s.reply(w, r, t, seat, http.StatusConflict, "stale", "")
 	case err == nil:
 		s.reply(w, r, t, seat, http.StatusOK, "", "")
-	case !offered && errors.Is(err, engine.ErrNotYourTurn):
+	case !offered && plainNotYourTurn(err):
 		s.reply(w, r, t, seat, http.StatusConflict, "turn", "")
 	case errors.Is(err, ErrNotSaved):
 		s.reply(w, r, t, seat, http.StatusServiceUnavailable, notSavedCode(err), "")
 	default:
-		// The refusal is about the seat's own action and its own view only.
+		// The refusal names its real reason ("you exposed your own
+		// identity: you can no longer veto"), about the seat's own action,
+		// its own view and public facts only (the engines see to it).
 		s.reply(w, r, t, seat, http.StatusConflict, "illegal", errText(s.pageLang(w, r), err))
 	}
+}
+
+// plainNotYourTurn reports the bare "it is not your turn", which the page
+// answers with its own flash; a refusal with a reason of its own is shown
+// as it is.
+func plainNotYourTurn(err error) bool {
+	var me *engine.MsgError
+	return errors.Is(err, engine.ErrNotYourTurn) && (!errors.As(err, &me) || me.Msg.Key == "err.not_your_turn")
 }
 
 // errText renders an error in the reader's language when it carries a

@@ -3,7 +3,6 @@ package moderator
 import (
 	"crypto/subtle"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -81,15 +80,8 @@ func (st *Store) Create(spec NewTableSpec) (*Table, error) {
 	if n := len(spec.Seats); n < kind.MinSeats || n > kind.MaxSeats {
 		return nil, fmt.Errorf("%s needs %d–%d players, not %d", spec.Game, kind.MinSeats, kind.MaxSeats, n)
 	}
-	seen := map[string]bool{}
-	for _, s := range spec.Seats {
-		if strings.TrimSpace(s) == "" {
-			return nil, errors.New("a player's name is empty")
-		}
-		if seen[strings.ToLower(s)] {
-			return nil, fmt.Errorf("two players are called %q", s)
-		}
-		seen[strings.ToLower(s)] = true
+	if err := CheckNames(spec.Seats); err != nil {
+		return nil, err
 	}
 	opts, err := json.Marshal(spec.Options)
 	if err != nil {

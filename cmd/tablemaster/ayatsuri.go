@@ -72,6 +72,9 @@ func ayatsuriRun(o *ayatsuriOptions) error {
 	for i := range players {
 		players[i] = strings.TrimSpace(players[i])
 	}
+	if err := checkPlayers(lang, players); err != nil {
+		return err
+	}
 	cfg.Players = players
 	if o.Start != "" {
 		cfg.Start = -1

@@ -72,7 +72,8 @@ func TestAyatsuriFlags(t *testing.T) {
 	}{
 		{[]string{"--players", "Aki,Ben"}, "3 to 6 players, not 2"},
 		{[]string{"--players", "Aki,Ben,Chika,Dai,Eri,Fumi,Gen"}, "3 to 6 players, not 7"},
-		{[]string{"--players", "Aki,Ben,aki"}, "two players are called"},
+		{[]string{"--players", "Aki,Ben,aki"}, "--players: “Aki” and “aki” are the same name"},
+		{[]string{"--lang", "ja", "--players", "Aki,Ben,ｂｅｎ"}, "--players: 「Ben」と「ｂｅｎ」は同じ名前です"},
 		{[]string{"--start", "Zed"}, "--start \"Zed\" is not one of the players"},
 		{[]string{"--toss", "dice"}, "--toss: unknown toss"},
 		{[]string{"--reveal"}, "--reveal goes with --script"},

@@ -216,8 +216,10 @@ func TestNoirRunRefuses(t *testing.T) {
 		{name: "reveal without script", args: []string{"--reveal"}, want: []string{"--reveal", "--script"}},
 		{name: "one player", args: []string{"--players", "Aki"}, want: []string{"two players", "not 1"}},
 		{name: "three players", args: []string{"--players", "Aki,Ben,Cho"}, want: []string{"two players", "not 3"}},
-		{name: "same name twice", args: []string{"--players", "Aki,aki", "--script", script}, want: []string{"two players are called"}},
-		{name: "empty name", args: []string{"--players", "Aki, ", "--script", script}, want: []string{"name is empty"}},
+		{name: "same name twice", args: []string{"--players", "Aki,aki", "--script", script}, want: []string{"--players: “Aki” and “aki” are the same name"}},
+		{name: "empty name", args: []string{"--players", "Aki, ", "--script", script}, want: []string{"--players: player 2 has no name"}},
+		{name: "comma in a quoted name", args: []string{"--players", `"Sato, Aki",Ben`, "--script", script}, want: []string{"--players: the name “Sato, Aki” holds a comma"}},
+		{name: "escape in a name", args: []string{"--players", "Aki\x1b[2J,Ben", "--script", script}, want: []string{`--players: the name “Aki\x1b[2J” holds a control character (U+001B)`}},
 		{name: "missing script", args: []string{"--script", "testdata/no-such-script.txt"}, want: []string{"cannot read the script", "no-such-script.txt"}},
 		{name: "kings not a bool", args: []string{"--kings=maybe"}, want: []string{`invalid argument "maybe"`}},
 	}

@@ -115,6 +115,9 @@ func noirRun(o *noirOptions) error {
 	if len(players) != 2 {
 		return errorf("noir is for two players (Killer first, then Inspector), not %d: --players Aki,Ben", len(players))
 	}
+	if err := checkPlayers(lang, players); err != nil {
+		return err
+	}
 	script, err := readScript(o.Script)
 	if err != nil {
 		return err

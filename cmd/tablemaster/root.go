@@ -49,6 +49,7 @@ the laptop over the local Wi-Fi.`,
 
 // run executes the command line and returns the process exit code.
 func run(f *Factory, args []string) int {
+	safeTerminal(f)
 	root := newRootCmd(f)
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {

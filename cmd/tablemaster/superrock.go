@@ -102,17 +102,11 @@ func superrockRun(o *superrockOptions) error {
 		k, _ := moderator.KindNamed("superrock")
 		players = append([]string(nil), k.DefaultSeats...)
 	}
-	seen := map[string]bool{}
 	for i := range players {
 		players[i] = strings.TrimSpace(players[i])
-		k := strings.ToLower(players[i])
-		if k == "" {
-			return errorf("a player's name is empty: --players Aki,Ben,Chika,Dai,Eri,Fumi,Gen")
-		}
-		if seen[k] {
-			return errorf("two players are called %q: give each their own name", players[i])
-		}
-		seen[k] = true
+	}
+	if err := checkPlayers(lang, players); err != nil {
+		return err
 	}
 	cfg.Players = players
 	// The engine checks the player count and the counts (SR-10) before

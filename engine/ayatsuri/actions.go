@@ -224,16 +224,39 @@ func (g *Game) Apply(s engine.Seat, action engine.Action) ([]engine.Event, error
 		return nil, err
 	}
 	legal := g.Legal(s)
-	if len(legal) == 0 {
-		return nil, engine.Errorf(engine.ErrNotYourTurn, "ayatsuri", engine.M("err.not_your_turn"))
-	}
 	want := engine.Action(a.text(g))
 	if !slices.ContainsFunc(legal, func(c engine.Choice) bool { return c.Action == want }) {
-		return nil, engine.Errorf(engine.ErrIllegal, "ayatsuri", engine.M("ay.err.not_now", "text", string(want)))
+		return nil, g.refusal(s, a, legal)
 	}
 	ev := &events{g: g}
 	g.exec1(s, a, ev)
 	return ev.list, nil
+}
+
+// abilityVerbs are the actions of a called role (AY-14): its reveal and
+// its ability.
+var abilityVerbs = map[string]bool{"reveal": true, "hand": true, "keep": true, "accuse": true, "declare": true,
+	"guard": true, "treat": true, "draw": true, "target": true}
+
+// refusal says why seat s may not take a now; legal is what s may do.
+// The reason depends only on s's own choices and on public facts (the
+// game's end, who was killed this round), never on anyone's role.
+func (g *Game) refusal(s engine.Seat, a act, legal []engine.Choice) error {
+	verb := "@ay.verb." + a.verb
+	switch {
+	case g.phase == PhOver:
+		return engine.Errorf(engine.ErrIllegal, "ayatsuri", engine.M("ay.err.over"))
+	case len(legal) == 0 && abilityVerbs[a.verb] && s >= 0 && int(s) < g.n && g.Killed(s):
+		return engine.Errorf(engine.ErrIllegal, "ayatsuri", engine.M("ay.err.killed")) // AY-16
+	case len(legal) == 0:
+		return engine.Errorf(engine.ErrNotYourTurn, "ayatsuri", engine.M("err.not_your_turn"))
+	}
+	for _, c := range legal {
+		if v, _, _ := strings.Cut(string(c.Action), " "); v == a.verb {
+			return engine.Errorf(engine.ErrIllegal, "ayatsuri", engine.M("ay.err.not_offered", "action", verb))
+		}
+	}
+	return engine.Errorf(engine.ErrIllegal, "ayatsuri", engine.M("ay.err.not_now", "action", verb))
 }
 
 func (g *Game) exec1(s engine.Seat, a act, ev *events) {

@@ -106,7 +106,6 @@ func init() {
 		"ay.c.chip_kill":  {EN: "A kill chip", JA: "キルチップ"},
 		"ay.c.side_life":  {EN: "White side up (life)", JA: "白面（ライフ）"},
 		"ay.c.side_kill":  {EN: "Black side up (kill)", JA: "黒面（キル）"},
-		"ay.err.not_now":  {EN: "“{text}” is not possible now", JA: "「{text}」は今はできません"},
 
 		// Told to one player.
 		"ay.pv.handed": {EN: "You are handed {cards}.", JA: "{cards}を受け取りました。"},

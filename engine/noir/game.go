@@ -507,7 +507,7 @@ func (g *Game) check(s engine.Seat, a act) error {
 		if g.phase == Play {
 			ph += "." + strings.TrimPrefix(roleKey(s), "@noir.role.")
 		}
-		return illegal("noir.err.wrong_action", "action", a.kind, "phase", ph)
+		return illegal("noir.err.wrong_action", "action", "@noir.verb."+a.kind, "phase", ph)
 	}
 	if a.kind == "draw" && g.cfg.Deck == Physical {
 		return illegal("noir.err.enter_draw")

@@ -102,7 +102,7 @@ func init() {
 		"noir.err.no_such_card":        {EN: "“{text}” is neither a card nor a cell of the grid", JA: "「{text}」はカードでも場のマスでもありません"},
 		"noir.err.no_such_cell":        {EN: "there is no cell {text}: the grid has rows 1–{rows} and columns A–{last}", JA: "{text}というマスはありません（行は1～{rows}、列はA～{last}）"},
 		"noir.err.over":                {EN: "the game is over", JA: "ゲームは終了しています"},
-		"noir.err.wrong_action":        {EN: "{action} is not possible now: {phase}", JA: "今は{action}できません：{phase}"},
+		"noir.err.wrong_action":        {EN: "{action} is not possible now: {phase}", JA: "今は{action}はできません：{phase}"},
 		"noir.err.enter_draw":          {EN: "the deck is physical: enter the card you drew", JA: "山札は実物です。引いたカードを入力してください"},
 		"noir.err.virtual_deck":        {EN: "the deck is virtual: tablemaster draws the card", JA: "山札は仮想です。カードはtablemasterが引きます"},
 		"noir.err.not_in_deck":         {EN: "{card} is not in the deck; check the card you drew", JA: "{card}は山札にありません。引いたカードを確認してください"},

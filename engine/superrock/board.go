@@ -410,7 +410,7 @@ var (
 // phase is already PlayPhase.
 func (g *Game) checkBoard(s engine.Seat, a act) error {
 	if st, ok := stageOf[a.kind]; ok && g.stage != st {
-		return illegal("sr.err.wrong_stage", "action", a.kind, "stage", "@sr.stage."+g.stage.String())
+		return illegal("sr.err.wrong_stage", "action", verbKey(a.kind), "stage", "@sr.stage."+g.stage.String())
 	}
 	if virtualOnly[a.kind] && !g.virtual() {
 		return illegal("sr.err.board_physical")
@@ -498,8 +498,11 @@ func (g *Game) checkBoard(s engine.Seat, a act) error {
 			return illegal("sr.err.ambush_pending", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
 		}
 	case "appear", "stay": // SR-24
-		if pending < 0 || g.ambushOwner[pending] != s {
-			return notYourTurn()
+		if pending < 0 {
+			return illegal("sr.err.no_ambush_open")
+		}
+		if g.ambushOwner[pending] != s {
+			return illegal("sr.err.not_ambush_owner", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
 		}
 		if a.kind == "appear" {
 			if err := alive(s); err != nil {
@@ -508,7 +511,7 @@ func (g *Game) checkBoard(s engine.Seat, a act) error {
 		}
 	case "hub": // SR-25
 		if !g.Base(s) {
-			return notYourTurn()
+			return illegal("sr.err.hub_base_only")
 		}
 		for i := 0; i < a.card; i++ {
 			if g.hubAt[i] < 0 {

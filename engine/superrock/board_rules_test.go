@@ -445,7 +445,9 @@ func TestSR24AmbushOwnerChoosesPrivately(t *testing.T) {
 	if k := refuse(t, g, 2, "land 5-5", engine.ErrIllegal); k != "sr.err.ambush_pending" {
 		t.Errorf("land while the owner decides = %s", k)
 	}
-	refuse(t, g, 0, "appear 3", engine.ErrNotYourTurn)
+	if k := refuse(t, g, 0, "appear 3", engine.ErrIllegal); k != "sr.err.not_ambush_owner" {
+		t.Errorf("SR-24: Aki answers Ben's ambush: %s, want sr.err.not_ambush_owner", k)
+	}
 	refuse(t, g, 1, "appear", engine.ErrIllegal) // real dice: the die is entered
 	evs = apply(t, g, 1, "appear 5")
 	if e := find(evs, "sr.ev.appear"); len(e) != 1 || e[0].Args["henchmen"] != "2" || !e[0].IsPublic() {
@@ -522,7 +524,9 @@ func TestSR25SecretBaseHubs(t *testing.T) {
 	if got := withPrefix(g.Legal(0), "hub "); len(got) != 0 {
 		t.Errorf("SR-25: Aki may place %v", got)
 	}
-	refuse(t, g, 0, "hub command 1-1", engine.ErrNotYourTurn)
+	if k := refuse(t, g, 0, "hub command 1-1", engine.ErrIllegal); k != "sr.err.hub_base_only" {
+		t.Errorf("SR-25: a non-base player places a hub: %s, want sr.err.hub_base_only", k)
+	}
 	if k := refuse(t, g, 1, "hub energy 2-2", engine.ErrIllegal); k != "sr.err.hub_order" {
 		t.Errorf("hubs out of order = %s", k)
 	}

@@ -547,12 +547,15 @@ func (g *Game) check(s engine.Seat, a act) error {
 		ok = ok || p == g.phase
 	}
 	if !ok {
-		return illegal("sr.err.wrong_action", "action", a.kind, "phase", "@sr.ph."+g.phase.String())
+		return illegal("sr.err.wrong_action", "action", verbKey(a.kind), "phase", "@sr.ph."+g.phase.String())
 	}
 	switch a.kind {
 	case "keep", "reject": // SR-13
 		if g.kept[s] {
-			return notYourTurn()
+			if a.kind == "reject" {
+				return illegal("sr.err.reject_after_keep")
+			}
+			return illegal("sr.err.already_kept")
 		}
 		if a.kind == "reject" && !g.eligibleReject(s) {
 			if g.rejectUsed[s] {
@@ -568,17 +571,20 @@ func (g *Game) check(s engine.Seat, a act) error {
 			return illegal("sr.err.enter_roll")
 		}
 		if g.phase == ShadowPhase && g.roll[s] != 0 {
-			return notYourTurn()
+			return illegal("sr.err.shadow_rolled")
 		}
 		if g.phase == OrderPhase && a.kind == "rolled" && !g.orderIn[s] {
-			return notYourTurn()
+			if g.Base(s) {
+				return illegal("sr.err.order_base")
+			}
+			return illegal("sr.err.order_not_rolling")
 		}
 	case "pick": // SR-14
 		if g.roll[s] == 0 {
 			return illegal("sr.err.roll_first")
 		}
 		if g.pick[s] >= 0 {
-			return notYourTurn()
+			return illegal("sr.err.already_picked")
 		}
 		if g.left[a.n] == 0 {
 			return illegal("sr.err.none_left", "silhouette", "@"+g.sil(a.n).NameKey())
@@ -603,7 +609,7 @@ func (g *Game) check(s engine.Seat, a act) error {
 	case "ambush": // SR-16
 		if g.ambushOwner[a.card] != s {
 			if !g.Base(s) {
-				return notYourTurn()
+				return illegal("sr.err.ambush_base_only")
 			}
 			return illegal("sr.err.not_your_ambush", "card", AmbushNames[a.card], "owner", g.name(g.ambushOwner[a.card]))
 		}

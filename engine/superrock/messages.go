@@ -133,7 +133,7 @@ func init() {
 		"sr.err.counts_sum":         {EN: "the counts {counts} draw {sum} characters for {n} players", JA: "人数比{counts}では{n}人に対して{sum}枚になります"},
 		"sr.err.notation":           {EN: "cannot read “{text}”", JA: "「{text}」を読み取れません"},
 		"sr.err.no_such_silhouette": {EN: "there is no silhouette “{text}”", JA: "「{text}」というシルエットはありません"},
-		"sr.err.wrong_action":       {EN: "{action} is not possible now: {phase}", JA: "今は{action}できません：{phase}"},
+		"sr.err.wrong_action":       {EN: "{action} is not possible now: {phase}", JA: "今は{action}はできません：{phase}"},
 		"sr.err.reject_used":        {EN: "you have already rejected once this game", JA: "このゲームではすでに拒否しています"},
 		"sr.err.reject_not_played":  {EN: "you may reject only a character you played earlier tonight", JA: "拒否できるのは今日すでにプレイしたキャラクターだけです"},
 		"sr.err.virtual_dice":       {EN: "the dice are virtual: tablemaster rolls", JA: "ダイスは仮想です。tablemasterが振ります"},
@@ -381,7 +381,7 @@ func init() {
 		"sr.do.open_room":      {EN: "Follow the card: {card}.", JA: "カードの指示に従います：{card}"},
 		"sr.ev.destroy":        {EN: "{player} destroys the {hub} ({n} of 4 destroyed).", JA: "{player}さんが{hub}を破壊しました（{n}/4）。"},
 
-		"sr.err.wrong_stage":        {EN: "{action} is not possible now: {stage}", JA: "今は{action}できません：{stage}"},
+		"sr.err.wrong_stage":        {EN: "{action} is not possible now: {stage}", JA: "今は{action}はできません：{stage}"},
 		"sr.err.board_physical":     {EN: "the board is physical: the real cards show that", JA: "ゲーム盤は実物です。実物のカードで行ってください"},
 		"sr.err.board_virtual":      {EN: "the board is virtual: tablemaster knows that already", JA: "ゲーム盤は仮想です。tablemasterが把握しています"},
 		"sr.err.ambush_pending":     {EN: "ambush {card} is open: wait for {owner} to decide", JA: "待ち伏せ{card}が開いています。{owner}さんの判断を待ってください"},

@@ -217,6 +217,31 @@ func (g *Game) answerers(d engine.Seat) []engine.Seat {
 	return out
 }
 
+// notAnswering says why seat s cannot answer the pending declaration now
+// (SR-40, SR-32). Every reason is public: who answers and in what order
+// was announced with the declaration, and who has seen whose card, who is
+// dead and who exposed their identity are on the table screen.
+func (g *Game) notAnswering(s engine.Seat, kind string) error {
+	d := g.decl
+	if i := slices.Index(d.order, s); i >= 0 {
+		if i < d.next {
+			return illegal("sr.err.answered")
+		}
+		return illegal("sr.err.answer_wait", "player", g.name(d.order[d.next]))
+	}
+	switch {
+	case s == d.by:
+		return illegal("sr.err.own_declaration")
+	case g.dead[s]:
+		return illegal("sr.err.answer_dead", "player", g.name(s))
+	case g.exposed[s] && kind == "veto":
+		return illegal("sr.err.veto_exposed")
+	case g.exposed[s]:
+		return illegal("sr.err.answer_exposed")
+	}
+	return illegal("sr.err.answer_seen", "player", g.name(d.by))
+}
+
 // overrideReason is SR-41: the catalogue key of the condition under which
 // the declarer's character overrides a veto, as far as the tool can check
 // it, or "".
@@ -276,7 +301,7 @@ func (g *Game) checkPlay(s engine.Seat, a act) error {
 		if g.phase == OverPhase {
 			return illegal("sr.err.over")
 		}
-		return illegal("sr.err.wrong_action", "action", a.kind, "phase", "@sr.ph."+g.phase.String())
+		return illegal("sr.err.wrong_action", "action", verbKey(a.kind), "phase", "@sr.ph."+g.phase.String())
 	}
 	if boardKinds[a.kind] {
 		return g.checkBoard(s, a)
@@ -331,11 +356,11 @@ func (g *Game) checkPlay(s engine.Seat, a act) error {
 		}
 	case "accept", "veto":
 		if g.decl.order[g.decl.next] != s {
-			return notYourTurn()
+			return g.notAnswering(s, a.kind)
 		}
 	case "override", "withdraw": // SR-41
 		if g.decl.by != s {
-			return notYourTurn()
+			return illegal("sr.err.not_declarer", "player", g.name(g.decl.by))
 		}
 		if a.kind == "override" && g.overrideReason(s) == "" {
 			return illegal("sr.err.no_override")

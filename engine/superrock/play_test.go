@@ -205,7 +205,9 @@ func TestSR40Declaration(t *testing.T) {
 			t.Errorf("SR-40: seat %d Legal %v, want %v", s, got, want)
 		}
 	}
-	refuse(t, g, 6, "accept", engine.ErrNotYourTurn)
+	if k := refuse(t, g, 6, "accept", engine.ErrIllegal); k != "sr.err.answer_wait" {
+		t.Errorf("SR-40: an answer out of order: %s, want sr.err.answer_wait", k)
+	}
 	apply(t, g, 4, "accept")
 	apply(t, g, 6, "veto")
 	if g.phase != OverridePhase {

@@ -221,7 +221,9 @@ func TestSR13Reject(t *testing.T) {
 	if g.phase != RejectPhase {
 		t.Fatalf("SR-13: phase %v with seat 2 and 6 still to answer", g.phase)
 	}
-	refuse(t, g, 0, "keep", engine.ErrNotYourTurn)
+	if k := refuse(t, g, 0, "keep", engine.ErrIllegal); k != "sr.err.already_kept" {
+		t.Errorf("SR-13: keep twice: %s, want sr.err.already_kept", k)
+	}
 	before := append([]int(nil), g.char...)
 	evs = apply(t, g, 2, "reject")
 	if e := find(evs, "sr.ev.reject"); len(e) != 1 || !e[0].IsPublic() || e[0].Args["player"] != "Chika" {
@@ -294,7 +296,9 @@ func TestSR14ShadowRoll(t *testing.T) {
 		if v := view(g, 2); v.ShadowRoll != 0 || strings.Contains(seatJSON(g, 2), "shadow_roll") {
 			t.Errorf("another seat sees the roll")
 		}
-		refuse(t, g, 1, "roll", engine.ErrNotYourTurn)
+		if k := refuse(t, g, 1, "roll", engine.ErrIllegal); k != "sr.err.shadow_rolled" {
+			t.Errorf("SR-14: roll twice: %s, want sr.err.shadow_rolled", k)
+		}
 		refuse(t, g, 2, "rolled 3", engine.ErrIllegal)
 	})
 	t.Run("1: own silhouette", func(t *testing.T) {
@@ -370,7 +374,9 @@ func TestSR14ShadowRoll(t *testing.T) {
 		if p := pub(g).Players[4]; !p.Picked || p.Silhouette != nil {
 			t.Errorf("public player after a pick %+v", p)
 		}
-		refuse(t, g, 4, "pick nagato", engine.ErrNotYourTurn)
+		if k := refuse(t, g, 4, "pick nagato", engine.ErrIllegal); k != "sr.err.already_picked" {
+			t.Errorf("SR-14: pick twice: %s, want sr.err.already_picked", k)
+		}
 	})
 }
 
@@ -501,7 +507,9 @@ func TestSR16Ambushes(t *testing.T) {
 		if k := refuse(t, g, 3, "ambush A 1-1", engine.ErrIllegal); k != "sr.err.not_your_ambush" {
 			t.Errorf("Dai hides A = %s", k)
 		}
-		refuse(t, g, 0, "ambush A 1-1", engine.ErrNotYourTurn)
+		if k := refuse(t, g, 0, "ambush A 1-1", engine.ErrIllegal); k != "sr.err.ambush_base_only" {
+			t.Errorf("SR-16: a non-base player hides an ambush: %s, want sr.err.ambush_base_only", k)
+		}
 		evs = apply(t, g, 1, "ambush A 3/4")
 		if err := eventsOK(g, evs); err != nil {
 			t.Fatal(err)
