@@ -1,0 +1,322 @@
+package moderator
+
+import (
+	"bytes"
+	"encoding/json"
+	"html"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"tablemaster/engine"
+	"tablemaster/engine/noir"
+)
+
+// get fetches a page over a real socket and returns its text, entities
+// decoded so the test can look for "♠" and quotes as a person reads them.
+func get(t *testing.T, srv *httptest.Server, path string) string {
+	t.Helper()
+	resp, err := http.Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return html.UnescapeString(string(b))
+}
+
+func post(t *testing.T, srv *httptest.Server, path string, form url.Values) {
+	t.Helper()
+	resp, err := http.PostForm(srv.URL+path, form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("POST %s = %s", path, resp.Status)
+	}
+}
+
+var todoBox = regexp.MustCompile(`(?s)<div class="todo">(.*?)</div></div>`)
+
+// todoLines are the lines of the table screen's "On the table now" box.
+func todoLines(page string) []string {
+	m := todoBox.FindStringSubmatch(page)
+	if m == nil {
+		return nil
+	}
+	var out []string
+	for _, part := range strings.Split(m[1], "<div>")[1:] {
+		out = append(out, strings.TrimSuffix(part, "</div>"))
+	}
+	return out
+}
+
+// TestUndoTellsTheTableHowToPutTheCardsBack (DESIGN.md principle 6, NC-7):
+// two shifts are undone, one after the other. The table screen's "On the
+// table now" box then says how to shift both real lines back, the last
+// shift first, and the story reads as sentences that quote what was
+// undone. On the old code the box vanished after an undo and the story
+// read "Ben undid shift col B up."
+func TestUndoTellsTheTableHowToPutTheCardsBack(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	srv := httptest.NewServer(NewServer(st, engine.EN).Handler())
+	defer srv.Close()
+	setup(t, tb)
+	table := "/t/" + tb.Header().TableToken
+	before := tb.Snapshot(engine.Public).View
+	mustAct(t, tb, noir.Killer, "shift row 1 left")
+	mustAct(t, tb, noir.Inspector, "shift col B up")
+	post(t, srv, "/s/"+tb.Header().Tokens[noir.Inspector]+"/undo", url.Values{})
+	page := get(t, srv, table)
+	if got, want := todoLines(page), []string{"Slide column B back one place down; the card pushed off the end goes to the other end."}; !equal(got, want) {
+		t.Fatalf("after one undo the box says %q, want %q", got, want)
+	}
+	if !strings.Contains(page, "Ben took back: The Inspector shifted column B up.") {
+		t.Errorf("the story does not say what Ben took back:\n%s", page)
+	}
+	post(t, srv, "/s/"+tb.Header().Tokens[noir.Killer]+"/undo", url.Values{})
+	page = get(t, srv, table)
+	want := []string{
+		"Slide column B back one place down; the card pushed off the end goes to the other end.",
+		"Slide row 1 back one place right; the card pushed off the end goes to the other end.",
+	}
+	if got := todoLines(page); !equal(got, want) {
+		t.Fatalf("after two undos the box says %q, want %q", got, want)
+	}
+	if !strings.Contains(page, "Aki took back: The Killer shifted row 1 left.") {
+		t.Errorf("the story does not say what Aki took back")
+	}
+	if strings.Contains(page, "undid shift") {
+		t.Errorf("the story still reads as command syntax")
+	}
+	if after := tb.Snapshot(engine.Public).View; !sameJSON(before, after) {
+		t.Fatal("the two undos did not give back the grid of before")
+	}
+	// The next action's own instructions replace the restore lines.
+	mustAct(t, tb, noir.Killer, "kill A2")
+	if got := todoLines(get(t, srv, table)); len(got) != 1 || !strings.Contains(got[0], "Put a kill chip on ♠6 (A2)") {
+		t.Fatalf("after the next action the box says %q", got)
+	}
+}
+
+func equal(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b, "\n") }
+
+// TestUndoRestoreSurvivesResumeAndReplay: a log that ends with an undo
+// gives the same "On the table now" after resume, and replay prints the
+// restore lines (principles 3 and 6).
+func TestUndoRestoreSurvivesResumeAndReplay(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	setup(t, tb)
+	mustAct(t, tb, noir.Killer, "shift row 1 left")
+	if done, err := tb.RequestUndo(noir.Killer); err != nil || !done {
+		t.Fatalf("RequestUndo = %v, %v", done, err)
+	}
+	want := tb.Snapshot(engine.Public).Todo
+	if len(want) != 1 || want[0].Key != "noir.undo.shift" {
+		t.Fatalf("Todo after the undo = %v, want the shift back", want)
+	}
+	id := tb.ID()
+	tb.Close()
+	st2, err := NewStore(st.Dir(), fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb2, _, err := st2.Open(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb2.Close()
+	if got := tb2.Snapshot(engine.Public).Todo; !sameJSON(got, want) {
+		t.Fatalf("after resume Todo = %v, want %v", got, want)
+	}
+	var out bytes.Buffer
+	if err := Replay(&out, st.LogPath(id), engine.EN); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"Aki took back: The Killer shifted row 1 left.", "▸ Slide row 1 back one place right"} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("replay does not print %q:\n%s", line, out.String())
+		}
+	}
+}
+
+// TestUndoOfAnActionWithoutTableWords: undoing an action that moved
+// nothing real says so, rather than leaving the last action's
+// instructions up (they were carried out already).
+func TestUndoOfAnActionWithoutTableWords(t *testing.T) {
+	_, tb := newTestTable(t, noir.Config{}, 42)
+	setup(t, tb)
+	mustAct(t, tb, noir.Killer, "kill A2")
+	arrest := ""
+	for _, c := range tb.Legal(noir.Inspector) {
+		if strings.HasPrefix(string(c.Action), "arrest ") && arrest == "" {
+			arrest = string(c.Action)
+		}
+	}
+	mustAct(t, tb, noir.Inspector, arrest)
+	if _, err := tb.RequestUndo(noir.Inspector); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.ConfirmUndo(noir.Killer, true); err != nil {
+		t.Fatal(err)
+	}
+	todo := tb.Snapshot(engine.Public).Todo
+	if len(todo) != 1 || todo[0].Key != "mod.restore.nothing" {
+		t.Fatalf("Todo after undoing an arrest = %v, want nothing to change", todo)
+	}
+}
+
+// plainGame hides a game's Restorer: a game without one.
+type plainGame struct{ engine.Game }
+
+// TestUndoGeneralWordsForAGameWithoutRestore: a game that cannot say how
+// to put its cards back still gets one instruction after an undo.
+func TestUndoGeneralWordsForAGameWithoutRestore(t *testing.T) {
+	_, tb := newTestTable(t, noir.Config{}, 42)
+	setup(t, tb)
+	mustAct(t, tb, noir.Killer, "shift row 1 left")
+	tb.mu.Lock()
+	tb.game = plainGame{tb.game}
+	tb.kind = &Kind{Name: "plain", New: func(seats []string, o json.RawMessage, seed uint64) (engine.Game, error) {
+		g, err := kinds["noir"].New(seats, o, seed)
+		return plainGame{g}, err
+	}}
+	tb.mu.Unlock()
+	if done, err := tb.RequestUndo(noir.Killer); err != nil || !done {
+		t.Fatalf("RequestUndo = %v, %v", done, err)
+	}
+	if todo := tb.Snapshot(engine.Public).Todo; len(todo) != 1 || todo[0].Key != "mod.restore.screen" {
+		t.Fatalf("Todo = %v, want the general instruction", todo)
+	}
+}
+
+// TestUndoRequestSaysWhoAndWhat (principles 1 and 4): the game master asks
+// to undo Aki's first pick, which only Aki was told of. Aki's phone names
+// it; every other page says only "Aki's last action"; when Aki refuses,
+// every page and the console say who refused; and the pages of the others
+// are byte for byte the same whichever role Aki picked.
+func TestUndoRequestSaysWhoAndWhat(t *testing.T) {
+	type run struct {
+		pages   map[engine.Seat][]string
+		console string
+	}
+	play := func(pick string) run {
+		st, tb := newAyatsuriTable(t, 4, false, 7)
+		srv := httptest.NewServer(NewServer(st, engine.EN).Handler())
+		defer srv.Close()
+		var out bytes.Buffer
+		c := &Console{T: tb, Out: &out, Lang: engine.EN}
+		c.skipPrinted()
+		mustAct(t, tb, 0, pick)
+		if done, err := tb.RequestUndo(engine.Public); err != nil || done {
+			t.Fatalf("the console asking to undo a private pick: %v, %v; want a request to Aki", done, err)
+		}
+		c.PrintNew()
+		r := run{pages: map[engine.Seat][]string{}}
+		snap := func() {
+			for _, s := range []engine.Seat{engine.Public, 0, 1, 2} {
+				var b bytes.Buffer
+				if err := renderPage(&b, tb, s, engine.EN, "", "/x"); err != nil {
+					t.Fatal(err)
+				}
+				r.pages[s] = append(r.pages[s], html.UnescapeString(b.String()))
+				checkIndistinguishable(t, tb, s, engine.NewRand(3), 0, len(r.pages[s]))
+			}
+		}
+		snap()
+		aki := get(t, srv, "/s/"+tb.Header().Tokens[0])
+		ben := get(t, srv, "/s/"+tb.Header().Tokens[1])
+		screen := get(t, srv, "/t/"+tb.Header().TableToken)
+		if !strings.Contains(aki, "The game master asks to undo: You chose") {
+			t.Errorf("Aki's phone does not say what is to be undone:\n%s", aki)
+		}
+		for name, p := range map[string]string{"Ben's phone": ben, "the table screen": screen} {
+			if !strings.Contains(p, "The game master asks to undo Aki's last action.") {
+				t.Errorf("%s does not say who asks about whose action:\n%s", name, p)
+			}
+		}
+		post(t, srv, "/s/"+tb.Header().Tokens[0]+"/confirm", url.Values{"yes": {"0"}})
+		c.PrintNew()
+		snap()
+		for name, p := range map[string]string{"Aki's phone": get(t, srv, "/s/"+tb.Header().Tokens[0]),
+			"Ben's phone": get(t, srv, "/s/"+tb.Header().Tokens[1]), "the table screen": get(t, srv, "/t/"+tb.Header().TableToken)} {
+			if !strings.Contains(p, "Aki refused to undo their own last action.") {
+				t.Errorf("%s does not say who refused", name)
+			}
+		}
+		// Aki takes it back herself: nobody learned anything from it.
+		if done, err := tb.RequestUndo(0); err != nil || !done {
+			t.Fatalf("Aki undoing her pick: %v, %v", done, err)
+		}
+		c.PrintNew()
+		snap()
+		if p := r.pages[engine.Public][2]; !strings.Contains(p, "Aki took back their last action.") {
+			t.Errorf("the story does not say Aki took something back")
+		}
+		r.console = out.String()
+		return r
+	}
+	a, b := play("pick 1"), play("pick 2")
+	for _, want := range []string{"↶ The game master asks to undo Aki's last action. Waiting for Aki",
+		"Aki refused to undo their own last action.", "Aki took back their last action."} {
+		if !strings.Contains(a.console, want) {
+			t.Errorf("the console does not print %q:\n%s", want, a.console)
+		}
+	}
+	if a.console != b.console {
+		t.Errorf("the console depends on Aki's pick:\n%s\n---\n%s", a.console, b.console)
+	}
+	for _, s := range []engine.Seat{engine.Public, 1, 2} {
+		for i := range a.pages[s] {
+			if a.pages[s][i] != b.pages[s][i] {
+				t.Fatalf("seat %d's page %d depends on Aki's pick:\n%s", s, i, firstDiff(a.pages[s][i], b.pages[s][i]))
+			}
+		}
+	}
+	if a.pages[0][0] == b.pages[0][0] {
+		t.Errorf("Aki's own page should name her pick")
+	}
+}
+
+// TestUndoNoticeNeverNamesAHiddenCard: undoing the Inspector's "keep",
+// which a refused probe or an undo line could otherwise give away, shows
+// everyone but the Inspector the public event only; the restore words for
+// a physical draw name no card on the table screen (principle 1).
+func TestUndoNoticeNeverNamesAHiddenCard(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{Deck: noir.Physical}, 5)
+	srv := httptest.NewServer(NewServer(st, engine.EN).Handler())
+	defer srv.Close()
+	mustAct(t, tb, noir.Killer, "drew ♥7")
+	if _, err := tb.RequestUndo(noir.Killer); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.ConfirmUndo(noir.Inspector, true); err != nil {
+		t.Fatal(err)
+	}
+	screen := get(t, srv, "/t/"+tb.Header().TableToken)
+	ins := get(t, srv, "/s/"+tb.Header().Tokens[noir.Inspector])
+	killer := get(t, srv, "/s/"+tb.Header().Tokens[noir.Killer])
+	for name, p := range map[string]string{"the table screen": screen, "the Inspector's phone": ins} {
+		if strings.Contains(p, "♥7") {
+			t.Errorf("%s names the card the Killer drew", name)
+		}
+	}
+	if lines := todoLines(screen); len(lines) != 1 || !strings.Contains(lines[0], "Keep the card you drew") {
+		t.Errorf("the table screen says %q, want the Killer told to enter the card again", lines)
+	}
+	if !strings.Contains(killer, "You had entered ♥7") {
+		t.Errorf("the Killer's phone does not name the entry taken back")
+	}
+	if !strings.Contains(screen, "Aki took back: The Killer drew a card from the deck.") {
+		t.Errorf("the story does not quote the public event")
+	}
+}
