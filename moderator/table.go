@@ -249,9 +249,9 @@ func (t *Table) SeatName(s engine.Seat) string {
 // Snapshot is everything a page or the console needs at one moment, taken
 // under the lock so it is consistent.
 type Snapshot struct {
-	View     any // the seat's View, or the PublicView for Public
-	Choices  []engine.Choice
-	Feed     []FeedItem
+	View    any // the seat's View, or the PublicView for Public
+	Choices []engine.Choice
+	Feed    []FeedItem
 	// Todo is what to do with the real cards now: the table instructions
 	// of the last action, or after undos the instructions that put the
 	// real table back, every undo since the last action in turn.
