@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -318,5 +319,36 @@ func TestUndoNoticeNeverNamesAHiddenCard(t *testing.T) {
 	}
 	if !strings.Contains(screen, "Aki took back: The Killer drew a card from the deck.") {
 		t.Errorf("the story does not quote the public event")
+	}
+}
+
+var placeholder = regexp.MustCompile(`\{[a-z]+\}`)
+
+// TestUndoWordsInBothLanguages: every sentence of undo, the moderator's
+// and each game's, has the same placeholders in English and Japanese, and
+// a sentence quoting another renders it in the reader's language.
+func TestUndoWordsInBothLanguages(t *testing.T) {
+	n := 0
+	for _, k := range engine.Keys() {
+		if !strings.Contains(k, "undo") && !strings.HasPrefix(k, "mod.ev.took_back") && !strings.HasPrefix(k, "mod.restore.") {
+			continue
+		}
+		n++
+		en, ja := placeholder.FindAllString(engine.EN.Raw(k), -1), placeholder.FindAllString(engine.JA.Raw(k), -1)
+		slices.Sort(en)
+		slices.Sort(ja)
+		if !slices.Equal(slices.Compact(en), slices.Compact(ja)) {
+			t.Errorf("%s: EN has %v, JA has %v", k, en, ja)
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d undo sentences found", n)
+	}
+	m := engine.M("mod.ev.took_back", "by", "@mod.gm").With("what", engine.M("noir.ev.shift", "role", "@noir.role.inspector", "line", "@noir.line.row", "n", "2", "dir", "@noir.dir.left"))
+	if got, want := engine.EN.Text(m), "The game master took back: The Inspector shifted row 2 left."; got != want {
+		t.Errorf("EN = %q, want %q", got, want)
+	}
+	if got, want := engine.JA.Text(m), "ゲームマスターが取り消しました：捜査官が2行を左へずらしました。"; got != want {
+		t.Errorf("JA = %q, want %q", got, want)
 	}
 }
