@@ -352,3 +352,60 @@ func TestUndoWordsInBothLanguages(t *testing.T) {
 		t.Errorf("JA = %q, want %q", got, want)
 	}
 }
+
+// TestUndoOfADrawLeaksNoCard (principle 1, NC-4): the Killer enters the
+// physical card she drew, asks to undo it, the Inspector refuses, she asks
+// again and he agrees. At every step the Inspector's phone, the table
+// screen and the console are byte for byte the same whichever card she
+// entered.
+func TestUndoOfADrawLeaksNoCard(t *testing.T) {
+	run := func(card string) (pages []string, console string) {
+		_, tb := newTestTable(t, noir.Config{Deck: noir.Physical}, 11)
+		var out bytes.Buffer
+		c := &Console{T: tb, Out: &out, Lang: engine.JA}
+		c.skipPrinted()
+		look := func() {
+			c.PrintNew()
+			for _, s := range []engine.Seat{engine.Public, noir.Inspector} {
+				for _, l := range engine.Langs {
+					var b bytes.Buffer
+					if err := renderPage(&b, tb, s, l, "", "/x"); err != nil {
+						t.Fatal(err)
+					}
+					pages = append(pages, b.String())
+				}
+			}
+		}
+		mustAct(t, tb, noir.Killer, "drew "+card)
+		look()
+		if _, err := tb.RequestUndo(noir.Killer); err != nil {
+			t.Fatal(err)
+		}
+		look()
+		if _, err := tb.ConfirmUndo(noir.Inspector, false); err != nil {
+			t.Fatal(err)
+		}
+		look()
+		if _, err := tb.RequestUndo(noir.Killer); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tb.ConfirmUndo(noir.Inspector, true); err != nil {
+			t.Fatal(err)
+		}
+		look()
+		return pages, out.String()
+	}
+	a, ca := run("♥7")
+	b, cb := run("♠3")
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("page %d depends on the card drawn:\n%s", i, firstDiff(a[i], b[i]))
+		}
+	}
+	if ca != cb {
+		t.Fatalf("the console depends on the card drawn:\n%s\n---\n%s", ca, cb)
+	}
+	if !strings.Contains(ca, "BenがAkiの直前の操作の取り消しを拒否しました。") {
+		t.Errorf("the console does not say who refused:\n%s", ca)
+	}
+}
