@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
+	"tablemaster/engine/superrock"
 )
 
 // get fetches a page over a real socket and returns its text, entities
@@ -407,5 +409,113 @@ func TestUndoOfADrawLeaksNoCard(t *testing.T) {
 	}
 	if !strings.Contains(ca, "BenがAkiの直前の操作の取り消しを拒否しました。") {
 		t.Errorf("the console does not say who refused:\n%s", ca)
+	}
+}
+
+// TestUndoEveryGameRandomWalk (principles 4 and 6): seeded random games of
+// every game, with an undo after about every third action. After each
+// undo the public board is the board before the action, the story's line
+// is a sentence ("… took back …"), the table screen's box has words for
+// the real table, and a table rebuilt from the log on disk (as resume
+// does) shows the same box and board.
+func TestUndoEveryGameRandomWalk(t *testing.T) {
+	type game struct {
+		name string
+		make func(seed uint64) (*Store, *Table)
+	}
+	games := []game{
+		{"noir", func(seed uint64) (*Store, *Table) { return newTestTable(t, noir.Config{}, seed) }},
+		{"noir-physical", func(seed uint64) (*Store, *Table) { return newTestTable(t, noir.Config{Deck: noir.Physical}, seed) }},
+		{"ayatsuri", func(seed uint64) (*Store, *Table) { return newAyatsuriTable(t, 5, true, seed) }},
+		{"superrock", func(seed uint64) (*Store, *Table) {
+			return newSuperrockTable(t, 6, superrock.PhysicalDice, superrock.PhysicalBoard, seed)
+		}},
+	}
+	for _, gm := range games {
+		t.Run(gm.name, func(t *testing.T) {
+			undos := 0
+			for seed := uint64(1); seed <= 3; seed++ {
+				st, tb := gm.make(seed)
+				r := engine.NewRand(seed * 101)
+				for step := 0; step < 120 && !tb.Snapshot(engine.Public).Outcome.Over; step++ {
+					var seats []engine.Seat
+					for s := range tb.Header().Seats {
+						if len(tb.Legal(engine.Seat(s))) > 0 {
+							seats = append(seats, engine.Seat(s))
+						}
+					}
+					if len(seats) == 0 {
+						break
+					}
+					s := seats[r.IntN(len(seats))]
+					ch := tb.Legal(s)
+					a := string(ch[r.IntN(len(ch))].Action)
+					before, _ := json.Marshal(tb.Snapshot(engine.Public).View)
+					if _, err := tb.Act(s, a, -1); err != nil {
+						continue // a physical card entry the deck does not hold
+					}
+					if r.IntN(3) != 0 || tb.Snapshot(engine.Public).Outcome.Over {
+						continue
+					}
+					done, err := tb.RequestUndo(s)
+					if err != nil {
+						t.Fatalf("seed %d: RequestUndo after %q: %v", seed, a, err)
+					}
+					if !done {
+						u := tb.Snapshot(engine.Public).Undo
+						for _, w := range u.Waiting {
+							if _, err := tb.ConfirmUndo(w, true); err != nil {
+								t.Fatal(err)
+							}
+						}
+					}
+					undos++
+					snap := tb.Snapshot(engine.Public)
+					if after, _ := json.Marshal(snap.View); string(after) != string(before) {
+						t.Fatalf("seed %d: undoing %q did not give back the board", seed, a)
+					}
+					last := snap.Feed[len(snap.Feed)-1]
+					for i := len(snap.Feed) - 1; i >= 0 && snap.Feed[i].kind == feedRestore; i-- {
+						last = snap.Feed[i-1]
+					}
+					if !strings.HasPrefix(last.Event.Key, "mod.ev.took_back") {
+						t.Fatalf("seed %d: the story after undoing %q ends with %v", seed, a, last.Event.Msg)
+					}
+					if len(snap.Todo) == 0 {
+						t.Fatalf("seed %d: after undoing %q the table screen has no words for the real table", seed, a)
+					}
+					for _, e := range snap.Todo {
+						if !e.Table || !e.IsPublic() {
+							t.Fatalf("seed %d: the box holds %+v", seed, e)
+						}
+						for _, l := range engine.Langs {
+							if txt := l.Text(e.Msg); strings.ContainsAny(txt, "⟨{") {
+								t.Fatalf("seed %d: %q does not render in %s", seed, txt, l)
+							}
+						}
+					}
+					f, err := os.Open(st.LogPath(tb.ID()))
+					if err != nil {
+						t.Fatal(err)
+					}
+					res, err := ReadLog(f)
+					f.Close()
+					if err != nil {
+						t.Fatal(err)
+					}
+					re, err := newTable(*res.Records[0].Header, nil, res.Records, fixedClock)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := re.Snapshot(engine.Public); !sameJSON(got.Todo, snap.Todo) || !sameJSON(got.View, snap.View) {
+						t.Fatalf("seed %d: rebuilt from the log the box is %v, want %v", seed, got.Todo, snap.Todo)
+					}
+				}
+			}
+			if undos < 20 {
+				t.Errorf("only %d undos walked", undos)
+			}
+			t.Logf("%d undos", undos)
+		})
 	}
 }
