@@ -313,8 +313,7 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot {
 func (t *Table) todoLocked() []engine.Event {
 	var restore []engine.Event
 	undos := 0
-	i := len(t.feed) - 1
-	for ; i >= 0; i-- {
+	for i := len(t.feed) - 1; i >= 0; i-- {
 		f := t.feed[i]
 		if f.kind == feedNote {
 			continue
