@@ -102,7 +102,7 @@ func (l Lang) S(key string, nameValues ...string) string {
 // Text renders a Msg in language l.
 func (l Lang) Text(m Msg) string {
 	s := l.Raw(m.Key)
-	if len(m.Args) == 0 {
+	if len(m.Args) == 0 && len(m.Nested) == 0 {
 		return s
 	}
 	var b strings.Builder
@@ -119,7 +119,9 @@ func (l Lang) Text(m Msg) string {
 		}
 		b.WriteString(s[:i])
 		name := s[i+1 : i+j]
-		if v, ok := m.Args[name]; ok {
+		if sub, ok := m.Nested[name]; ok {
+			b.WriteString(l.Text(sub))
+		} else if v, ok := m.Args[name]; ok {
 			if strings.HasPrefix(v, "@") {
 				v = l.Raw(v[1:])
 			}

@@ -19,6 +19,20 @@ type Action string
 type Msg struct {
 	Key  string            `json:"key"`
 	Args map[string]string `json:"args,omitempty"`
+	// Nested are arguments that are whole sentences of their own, rendered
+	// in the reader's language with their own arguments: "{by} took back:
+	// {what}" quotes the undone action's own event.
+	Nested map[string]Msg `json:"nested,omitempty"`
+}
+
+// With returns a copy of m whose argument name is the sentence sub.
+func (m Msg) With(name string, sub Msg) Msg {
+	out := Msg{Key: m.Key, Args: m.Args, Nested: make(map[string]Msg, len(m.Nested)+1)}
+	for k, v := range m.Nested {
+		out.Nested[k] = v
+	}
+	out.Nested[name] = sub
+	return out
 }
 
 // M builds a Msg from a key and name/value pairs.
@@ -108,6 +122,24 @@ type Game interface {
 // no-leak tests rely on it, and a bot could use it to guess.
 type Resampler interface {
 	Resample(s Seat, r *Rand) Game
+}
+
+// Restorer is implemented by games that can say how to put the real cards
+// back when an action is undone (DESIGN.md principle 6: the physical table
+// stays the truth). Restore is called on the game as it stands after the
+// undo, that is as it was before the action, with the undone action, its
+// seat and the events it produced. It returns the instructions in the order
+// the table carries them out:
+//   - public events (To nil, Table set), which may depend only on what every
+//     seat saw of the action: its public events and its kind, never a
+//     hidden card ("put the card you drew back on the deck");
+//   - optionally events told only to the seats that saw the hidden part
+//     ("put ♥7 back on the deck").
+//
+// An empty result means nothing on the real table changes. A game without
+// Restorer gets the moderator's general instruction instead.
+type Restorer interface {
+	Restore(s Seat, a Action, undone []Event) []Event
 }
 
 // ErrIllegal is wrapped by every refusal of an action that the rules forbid.

@@ -124,8 +124,8 @@ func TestAyatsuriUndo(t *testing.T) {
 	if u == nil || fmt.Sprint(u.Waiting) != "[1]" {
 		t.Fatalf("undo of the pass waits for %+v, want Ben (seat 1) only", u)
 	}
-	if strings.Contains(u.What, "2") || strings.Contains(u.What, "Assassin") {
-		t.Fatalf("the undo request names the action: %q", u.What)
+	if w := engine.EN.Text(u.Text); strings.Contains(w, "2") || strings.Contains(w, "Assassin") {
+		t.Fatalf("the undo request names the pick: %q", w)
 	}
 	if done, err := tb.ConfirmUndo(1, true); err != nil || !done {
 		t.Fatalf("Ben agrees: done=%v err=%v", done, err)

@@ -32,6 +32,7 @@ type Console struct {
 
 	mu      sync.Mutex
 	printed int // feed items already printed
+	asked   int // the undo request last printed (UndoRequest.no)
 }
 
 func (c *Console) s(key string, nv ...string) string { return c.Lang.S(key, nv...) }
@@ -87,6 +88,15 @@ func (c *Console) PrintNew() {
 		}
 		c.printed = f.Seq + 1
 		c.printEvent(f.Event)
+	}
+	if u := snap.Undo; u != nil && u.no != c.asked {
+		// Who asks and what, as the table screen says it.
+		c.asked = u.no
+		var names []string
+		for _, s := range u.Waiting {
+			names = append(names, c.T.SeatName(s))
+		}
+		fmt.Fprintf(c.Out, "  ↶ %s %s\n", c.Lang.Text(u.Text), c.s("mod.con.undo_wait", "seats", strings.Join(names, ", ")))
 	}
 }
 
@@ -215,10 +225,9 @@ func (c *Console) Exec(cmd Command, asSeatAllowed bool) error {
 			}
 			by = s
 		}
-		var done bool
 		var err error
 		if cmd.Verb == "undo" {
-			done, err = c.T.RequestUndo(by)
+			_, err = c.T.RequestUndo(by)
 		} else {
 			if by == engine.Public {
 				return errors.New(c.s("mod.con.answer_who"))
@@ -226,22 +235,13 @@ func (c *Console) Exec(cmd Command, asSeatAllowed bool) error {
 			if !asSeatAllowed {
 				return errors.New(c.s("mod.con.on_phone", "seat", c.seatLabel(by)))
 			}
-			done, err = c.T.ConfirmUndo(by, cmd.Verb == "agree")
+			_, err = c.T.ConfirmUndo(by, cmd.Verb == "agree")
 		}
 		if err != nil {
 			return errors.New(errText(c.Lang, err))
 		}
-		if !done {
-			if u := c.T.Snapshot(engine.Public).Undo; u != nil {
-				var names []string
-				for _, s := range u.Waiting {
-					names = append(names, c.T.SeatName(s))
-				}
-				fmt.Fprintln(c.Out, c.s("mod.con.undo_waiting", "seats", strings.Join(names, ", ")))
-			} else {
-				fmt.Fprintln(c.Out, c.s("mod.con.undo_refused"))
-			}
-		}
+		// The request, who refused, or the undo and what to do on the real
+		// table: PrintNew prints them as every screen shows them.
 	case "act":
 		return c.act(cmd, asSeatAllowed)
 	case "print":

@@ -84,7 +84,10 @@ func (c *Console) Pass() error {
 			if err := c.Prompter.Wait(c.s("mod.con.pass_to", "seat", c.seatLabel(s))); err != nil {
 				return err
 			}
-			yes, err := c.Prompter.Confirm(c.s("mod.con.undo_confirm", "action", u.What), false)
+			if own := c.T.Snapshot(s).Undo; own != nil {
+				fmt.Fprintln(c.Out, c.Lang.Text(own.Text)) // what s may know of it
+			}
+			yes, err := c.Prompter.Confirm(c.s("mod.con.undo_agree"), false)
 			if err != nil {
 				return err
 			}

@@ -388,8 +388,8 @@ func TestSuperrockUndo(t *testing.T) {
 	if done, err := tb.RequestUndo(2); err != nil || done {
 		t.Fatalf("undoing the deal (random): done=%v err=%v, want a request", done, err)
 	}
-	if u := tb.Snapshot(engine.Public).Undo; u == nil || fmt.Sprint(u.Waiting) != "[0 1 3 4]" || u.What != "deal" {
-		t.Fatalf("undo of the deal = %+v, want the four others asked about \"deal\"", u)
+	if u := tb.Snapshot(engine.Public).Undo; u == nil || fmt.Sprint(u.Waiting) != "[0 1 3 4]" || u.What.Key != "sr.ev.dealt" {
+		t.Fatalf("undo of the deal = %+v, want the four others asked about the deal", u)
 	}
 	if _, err := tb.ConfirmUndo(0, false); err != nil {
 		t.Fatal(err)
@@ -413,8 +413,8 @@ func TestSuperrockUndo(t *testing.T) {
 	if u == nil || len(u.Waiting) != 4 {
 		t.Fatalf("undo of the shadow roll waits for %+v, want the four others", u)
 	}
-	if u.What != "@mod.undo.last" {
-		t.Fatalf("the request names %q, want no name (the shadow roll is a private choice)", u.What)
+	if u.What.Key != "sr.ev.shadow_rolled" {
+		t.Fatalf("the request names %v, want the public event only (the shadow roll is a private choice)", u.What)
 	}
 	if _, err := tb.ConfirmUndo(3, false); err != nil {
 		t.Fatal(err)
@@ -461,7 +461,7 @@ func TestSuperrockUndo(t *testing.T) {
 	if err != nil || done {
 		t.Fatalf("undoing the last pick (the reveal): done=%v err=%v, want a request", done, err)
 	}
-	if u := tb.Snapshot(engine.Public).Undo; u == nil || len(u.Waiting) != 4 || u.What != "@mod.undo.last" {
+	if u := tb.Snapshot(engine.Public).Undo; u == nil || len(u.Waiting) != 4 || u.What.Key != "sr.ev.picked" {
 		t.Fatalf("undo of the last pick = %+v, want the four others, the pick unnamed", u)
 	}
 	for s := range engine.Seat(5) {

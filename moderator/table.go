@@ -33,13 +33,15 @@ type applied struct {
 	public bool // it was one of the seat's public choices
 }
 
-// what names the action where everyone may read it (see UndoRequest.What).
-func (ap applied) what() string {
-	if ap.public {
-		return string(ap.action)
-	}
-	return "@mod.undo.last"
-}
+// feedKind tells the lines of a story apart.
+type feedKind uint8
+
+const (
+	feedEvent   feedKind = iota // an event of an action, or of the opening
+	feedUndo                    // an undo notice: "Aki took back: …"
+	feedRestore                 // what to do on the real table after an undo
+	feedNote                    // a notice that changes nothing (an undo refused)
+)
 
 // FeedItem is one line of a table's story: an event, or an undo notice.
 type FeedItem struct {
@@ -48,17 +50,57 @@ type FeedItem struct {
 	Event  engine.Event
 	Undone bool // the action was later undone
 	act    int  // index into applied, -1 for notices
+	kind   feedKind
 }
 
 // UndoRequest is an undo waiting for the seats that learned something.
+// A Snapshot words What and Text for the device it is taken for.
 type UndoRequest struct {
 	By    engine.Seat // who asked (Public: the GM console)
 	Actor engine.Seat // who took the action
-	// What names the action for every device: its text when it was a
-	// public choice, otherwise "@mod.undo.last" ("their last action"), since
+	// What names the action for the device that reads it: the first event
+	// of the action that device was told ("The Killer killed ♠7 (B2)."),
+	// or "their last action" for a device that was told none of it, since
 	// "keep ♦Q" or "drew ♥7" would tell the others a secret.
-	What    string
+	What engine.Msg
+	// Text is the whole sentence: "Aki asks to undo: The Killer killed ♠7
+	// (B2)." or "The game master asks to undo Aki's last action."
+	Text    engine.Msg
 	Waiting []engine.Seat // seats that still have to agree
+
+	events []engine.Event // the action's events, to word What per device
+	no     int            // tells one request from the next (the console prints each once)
+}
+
+// firstTold is the first event of an action that seat s (or, for Public,
+// everyone) was told, leaving out table instructions; ok is false when s
+// was told none.
+func firstTold(events []engine.Event, s engine.Seat) (engine.Msg, bool) {
+	for _, e := range events {
+		if e.Table {
+			continue
+		}
+		if e.IsPublic() || (s != engine.Public && e.Sees(s)) {
+			return e.Msg, true
+		}
+	}
+	return engine.Msg{}, false
+}
+
+// undoWords are What and Text of an undo request or notice as seat s may
+// read them: the action's own event when s was told one, else neutral.
+// key is the sentence with the event ("{by} asks to undo: {what}"); key
+// + "_own" and key + "_other" are the neutral ones, for an action of the
+// asker and of someone else.
+func (t *Table) undoWords(key string, by, actor engine.Seat, events []engine.Event, s engine.Seat) (what, text engine.Msg) {
+	if m, ok := firstTold(events, s); ok {
+		return m, engine.M(key, "by", t.seatLabel(by)).With("what", m)
+	}
+	what = engine.M("mod.undo.last")
+	if by == actor {
+		return what, engine.M(key+"_own", "by", t.seatLabel(by))
+	}
+	return what, engine.M(key+"_other", "by", t.seatLabel(by), "actor", t.seatLabel(actor))
 }
 
 // Table is one game in progress. Every change goes through one locked
@@ -256,10 +298,13 @@ func (t *Table) SeatName(s engine.Seat) string {
 // Snapshot is everything a page or the console needs at one moment, taken
 // under the lock so it is consistent.
 type Snapshot struct {
-	View     any // the seat's View, or the PublicView for Public
-	Choices  []engine.Choice
-	Feed     []FeedItem
-	Todo     []engine.Event // the physical-table instructions of the last action
+	View    any // the seat's View, or the PublicView for Public
+	Choices []engine.Choice
+	Feed    []FeedItem
+	// Todo is what to do with the real cards now: the table instructions
+	// of the last action, or after undos the instructions that put the
+	// real table back, every undo since the last action in turn.
+	Todo     []engine.Event
 	Undo     *UndoRequest
 	CanUndo  bool // the seat may ask to undo the last action
 	StateVer int
@@ -297,20 +342,58 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot {
 			snap.Feed = append(snap.Feed, f)
 		}
 	}
+	snap.Todo = t.todoLocked()
 	if n := len(t.applied); n > 0 {
-		for _, e := range t.applied[n-1].events {
-			if e.Table && e.IsPublic() {
-				snap.Todo = append(snap.Todo, e)
-			}
-		}
 		snap.CanUndo = s != engine.Public && t.applied[n-1].seat == s && !t.game.Outcome().Over
 	}
 	if t.undo != nil {
 		u := *t.undo
 		u.Waiting = append([]engine.Seat(nil), t.undo.Waiting...)
+		u.What, u.Text = t.undoWords("mod.undo.asks", u.By, u.Actor, u.events, s)
+		u.events = nil
 		snap.Undo = &u
 	}
 	return snap
+}
+
+// todoLocked is Snapshot.Todo. It reads the end of the story: the
+// restore lines of the undos since the last action, or else that action's
+// table instructions. So it holds after a replay or a resume as well.
+func (t *Table) todoLocked() []engine.Event {
+	var restore []engine.Event
+	undos := 0
+	for i := len(t.feed) - 1; i >= 0; i-- {
+		f := t.feed[i]
+		if f.kind == feedNote {
+			continue
+		}
+		if f.kind == feedUndo {
+			undos++
+			continue
+		}
+		if f.kind != feedRestore {
+			break
+		}
+		if f.Event.Table && f.Event.IsPublic() {
+			restore = append(restore, f.Event)
+		}
+	}
+	if undos > 0 {
+		slices.Reverse(restore)
+		if len(restore) == 0 {
+			restore = []engine.Event{{Msg: engine.M("mod.restore.nothing"), Table: true}}
+		}
+		return restore
+	}
+	var todo []engine.Event
+	if n := len(t.applied); n > 0 {
+		for _, e := range t.applied[n-1].events {
+			if e.Table && e.IsPublic() {
+				todo = append(todo, e)
+			}
+		}
+	}
+	return todo
 }
 
 // Legal lists seat s's choices now.
@@ -499,8 +582,8 @@ func (t *Table) RequestUndo(by engine.Seat) (done bool, err error) {
 		}
 		return err == nil, err
 	}
-	t.undo = &UndoRequest{By: by, Actor: ap.seat, What: ap.what(), Waiting: waiting}
 	t.version++
+	t.undo = &UndoRequest{By: by, Actor: ap.seat, Waiting: waiting, events: ap.events, no: t.version}
 	t.mu.Unlock()
 	t.notify()
 	return false, nil
@@ -526,6 +609,14 @@ func (t *Table) ConfirmUndo(s engine.Seat, yes bool) (done bool, err error) {
 		return false, ErrNoRequest
 	}
 	if !yes {
+		// Everyone is told who refused: the console and the other phones
+		// would otherwise only see the request vanish.
+		key := "mod.ev.undo_refused"
+		if s == u.Actor {
+			key = "mod.ev.undo_refused_own"
+		}
+		t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: s, act: -1, kind: feedNote,
+			Event: engine.Event{Msg: engine.M(key, "seat", t.seatLabel(s), "actor", t.seatLabel(u.Actor))}})
 		t.undo = nil
 		t.version++
 		t.mu.Unlock()
@@ -577,9 +668,30 @@ func (t *Table) undoLocked(by engine.Seat) error {
 		}
 	}
 	t.rebuildLocked()
-	t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: by, act: -1,
-		Event: engine.Event{Msg: engine.M("mod.ev.undone", "action", ap.what(), "by", t.seatLabel(by))}})
+	_, notice := t.undoWords("mod.ev.took_back", by, ap.seat, ap.events, engine.Public)
+	t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: by, act: -1, kind: feedUndo, Event: engine.Event{Msg: notice}})
+	for _, e := range t.restoreLocked(ap) {
+		t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: by, act: -1, kind: feedRestore, Event: e})
+	}
 	return nil
+}
+
+// restoreLocked says how to put the real table back after ap was undone
+// (DESIGN.md principle 6), the game standing as before ap: the game's own
+// words when it has them (engine.Restorer), else one general instruction.
+// A public line is a table instruction (the table screen's "On the table
+// now"); a line told to some seats only shows in their story.
+func (t *Table) restoreLocked(ap applied) []engine.Event {
+	r, ok := t.game.(engine.Restorer)
+	if !ok {
+		return []engine.Event{{Msg: engine.M("mod.restore.screen"), Table: true}}
+	}
+	var out []engine.Event
+	for _, e := range r.Restore(ap.seat, ap.action, ap.events) {
+		e.Table = e.IsPublic()
+		out = append(out, e)
+	}
+	return out
 }
 
 func (t *Table) seatLabel(s engine.Seat) string {
