@@ -196,8 +196,15 @@ func TestResumeSetsAsideADamagedLineOnlyWhenAsked(t *testing.T) {
 	if got, _ := os.ReadFile(aside); string(got) != damaged {
 		t.Errorf("set aside %q, want %q", got, damaged)
 	}
-	if got, _ := os.ReadFile(path); string(got) != good {
-		t.Errorf("the log is now:\n%s\nwant the lines before the damage", got)
+	// The table was never served (port 0), so resume gives it a free port
+	// and writes that move after the kept lines; nothing else may follow.
+	got, _ := os.ReadFile(path)
+	rest, ok := strings.CutPrefix(string(got), good)
+	for _, l := range strings.Split(strings.TrimSuffix(rest, "\n"), "\n") {
+		ok = ok && (l == "" || strings.HasPrefix(l, `{"t":"port",`))
+	}
+	if !ok {
+		t.Errorf("the log is now:\n%s\nwant the lines before the damage (and a port move)", got)
 	}
 	resumed.stop()
 }

@@ -45,3 +45,7 @@ func (s safePrompter) Confirm(prompt string, def bool) (bool, error) {
 }
 
 func (s safePrompter) Wait(prompt string) error { return s.p.Wait(moderator.TerminalSafe(prompt)) }
+
+// Interrupt passes a stop (SIGTERM) on to the prompter it wraps, so the
+// filter never hides that a question can be broken off.
+func (s safePrompter) Interrupt() { term.Interrupt(s.p) }
