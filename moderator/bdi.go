@@ -35,7 +35,10 @@ func msgHTML(l engine.Lang, m engine.Msg) template.HTML {
 		}
 		b.WriteString(htmlEscape(s[:i]))
 		name := s[i+1 : i+j]
+		sub, nested := m.Nested[name]
 		switch v, ok := m.Args[name]; {
+		case nested:
+			b.WriteString(string(msgHTML(l, sub)))
 		case !ok:
 			b.WriteString(htmlEscape(s[i : i+j+1]))
 		case strings.HasPrefix(v, "@"):
