@@ -58,6 +58,12 @@ type Game struct {
 	drawn   []int // the four setup cards before one is kept
 	citizen int   // the card played for a citizen's arrest, -1 otherwise
 
+	// Physical deck only (physical.go): bad is an entry that named a card
+	// the other seat holds hidden, and lost counts the real cards that left
+	// the deck without the engine knowing which (the one really drawn then).
+	bad  *badEntry
+	lost int
+
 	phase       Phase
 	turn        engine.Seat
 	turnNo      int // counts completed turns; the current one is turnNo+1
@@ -148,6 +154,10 @@ func (g *Game) Clone() *Game {
 		ls := *g.lastShift
 		c.lastShift = &ls
 	}
+	if g.bad != nil {
+		b := *g.bad
+		c.bad = &b
+	}
 	c.outcome.Winners = append([]engine.Seat(nil), g.outcome.Winners...)
 	return &c
 }
@@ -196,7 +206,7 @@ func (a act) String(g *Game) string {
 		return a.shift.String()
 	case "kill", "arrest", "point":
 		return a.kind + " " + g.sname(a.card)
-	case "drew", "keep", "citizen":
+	case "drew", "keep", "citizen", "dispute":
 		return a.kind + " " + g.ename(a.card)
 	case "clear":
 		if a.card >= 0 {
@@ -241,7 +251,7 @@ func (g *Game) decode(text string) (act, error) {
 			return act{kind: kind, card: -1}, nil
 		}
 		fallthrough
-	case "kill", "arrest", "point", "drew", "keep", "citizen":
+	case "kill", "arrest", "point", "drew", "keep", "citizen", "dispute":
 		if len(f) != 2 {
 			return bad()
 		}
@@ -375,6 +385,11 @@ func (g *Game) candidates(s engine.Seat) []act {
 	case CitizenPoint:
 		addCards("point", g.grid.Neighbours(g.citizen))
 	case Play:
+		if g.mustDispute(s) {
+			// The seat's only move: show the card (physical.go).
+			addCards("dispute", []int{g.bad.card})
+			break
+		}
 		for _, sh := range g.grid.Shifts() {
 			out = append(out, act{kind: "shift", card: -1, shift: sh})
 		}
@@ -390,44 +405,14 @@ func (g *Game) candidates(s engine.Seat) []act {
 	return out
 }
 
-// unknownTo lists, sorted, the evidence cards seat s cannot know to be
-// outside the deck: the deck and whatever the other seat holds hidden.
-// With a physical deck a seat is offered all of these when it enters a
-// draw, so the list of choices never tells it the other seat's cards.
-func (g *Game) unknownTo(s engine.Seat) []int {
-	var in [NumSuspects]bool
-	for _, id := range g.deck {
-		in[id] = true
-	}
-	if s == Killer {
-		for _, id := range g.hand {
-			in[id] = true
-		}
-		for _, id := range g.drawn {
-			in[id] = true
-		}
-		if g.insp >= 0 {
-			in[g.insp] = true
-		}
-	} else if g.killer >= 0 {
-		in[g.killer] = true
-	}
-	var out []int
-	for id, ok := range in {
-		if ok {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // Legal lists every action seat s may take now (principle 2: a phone offers
-// only these). With a physical deck, "drew" lists every card the seat cannot
-// know to be out of the deck; see unknownTo.
+// only these, and Apply accepts every one of them). With a physical deck,
+// "drew" lists every card the seat cannot know to be out of the deck; see
+// unknownTo.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
 	var out []engine.Choice
 	for _, a := range g.candidates(s) {
-		if a.kind != "drew" && g.check(s, a) != nil {
+		if g.check(s, a) != nil {
 			continue
 		}
 		out = append(out, g.choice(a))
@@ -455,6 +440,8 @@ func (g *Game) choice(a act) engine.Choice {
 		}
 	case "drew":
 		c.Label = engine.M("noir.c.card", "card", g.ename(a.card))
+	case "dispute":
+		c.Label = engine.M("noir.c.dispute."+strings.TrimPrefix(roleKey(1-g.bad.by), "@noir.role."), "card", g.ename(a.card))
 	case "keep", "citizen":
 		c.Label = engine.M("noir.c.card_at", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
 	default: // kill, arrest, point
@@ -495,6 +482,13 @@ func (g *Game) check(s engine.Seat, a act) error {
 		} else {
 			want = []string{"shift", "arrest", "clear", "citizen"}
 		}
+		if g.mustDispute(s) {
+			// Only this seat knows why: the card is its own.
+			if a.kind != "dispute" {
+				return illegal("noir.err.dispute_first", "card", g.ename(g.bad.card))
+			}
+			want = []string{"dispute"}
+		}
 	}
 	ok := false
 	for _, k := range want {
@@ -517,12 +511,16 @@ func (g *Game) check(s engine.Seat, a act) error {
 	}
 	switch a.kind {
 	case "drew":
-		for _, id := range g.deck {
-			if id == a.card {
-				return nil
-			}
+		// Principle 2: whether the card is in the deck or in the other
+		// seat's hidden hands is a secret, so both are accepted (physical.go);
+		// only a card the seat itself knows to be out is refused.
+		if !contains(g.unknownTo(s), a.card) {
+			return illegal("noir.err.not_in_deck", "card", g.ename(a.card))
 		}
-		return illegal("noir.err.not_in_deck", "card", g.ename(a.card))
+	case "dispute":
+		if a.card != g.bad.card {
+			return illegal("noir.err.dispute_card", "card", g.ename(g.bad.card))
+		}
 	case "kill": // NC-9
 		if !g.grid.Contains(a.card) {
 			return illegal("noir.err.removed", "suspect", g.sname(a.card))
@@ -567,12 +565,12 @@ func (g *Game) check(s engine.Seat, a act) error {
 			return illegal("noir.err.keep_dead", "card", g.ename(a.card), "suspect", g.sname(a.card))
 		}
 	case "disguise": // NC-8
-		if len(g.deck) == 0 {
+		if g.deckLeft() == 0 {
 			return illegal("noir.err.deck_empty")
 		}
 	case "clear": // NC-13
 		if a.card < 0 {
-			if len(g.deck) == 0 {
+			if g.deckLeft() == 0 {
 				return illegal("noir.err.deck_empty")
 			}
 		} else if !contains(g.hand, a.card) {
@@ -682,11 +680,13 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	case "draw":
 		g.drawVirtual(s, ev)
 	case "drew":
-		g.deck = remove(g.deck, a.card)
 		ev.public("noir.ev.drew_physical", "role", roleKey(s))
 		ev.drawn()
-		ev.private(s, false, "noir.pv.drew", "card", g.ename(a.card))
+		ev.private(s, false, "noir.pv.entered", "card", g.ename(a.card))
+		g.take(s, a.card, ev)
 		g.afterDraw(s, a.card, ev)
+	case "dispute":
+		g.dispute(ev)
 	case "kill":
 		g.kill(a.card, ev)
 	case "shift":
