@@ -175,22 +175,31 @@ func (g *Game) cell(id int) string {
 }
 
 func (g *Game) positionKey(grid Grid, dead *[NumSuspects]bool) string {
-	var b strings.Builder
-	b.WriteString(grid.Key())
-	b.WriteByte('/')
+	var buf keyBuf
+	return string(g.appendKey(buf[:0], grid, dead))
+}
+
+// keyBuf holds a position key: the grid's key, '/', a mark per suspect.
+type keyBuf [4 + 2*NumSuspects + 1]byte
+
+// appendKey writes the position key into b: check builds one for every
+// shift Legal offers, so it must not allocate.
+func (g *Game) appendKey(b []byte, grid Grid, dead *[NumSuspects]bool) []byte {
+	b = grid.appendKey(b)
+	b = append(b, '/')
 	for i := 0; i < NumSuspects; i++ {
 		switch {
 		case dead[i] && g.innocent[i]:
-			b.WriteByte('x')
+			b = append(b, 'x')
 		case dead[i]:
-			b.WriteByte('d')
+			b = append(b, 'd')
 		case g.innocent[i]:
-			b.WriteByte('i')
+			b = append(b, 'i')
 		default:
-			b.WriteByte('.')
+			b = append(b, '.')
 		}
 	}
-	return b.String()
+	return b
 }
 
 // act is a decoded action.
@@ -358,12 +367,13 @@ func (g *Game) parseShift(f []string) (Shift, bool) {
 }
 
 // candidates lists the actions worth checking for seat s now; Legal keeps
-// those that pass check.
+// those that pass check. (Dead suspects are left out here already, only
+// to spare check the work: check refuses them too.)
 func (g *Game) candidates(s engine.Seat) []act {
 	if g.phase == Over || s != g.turn {
 		return nil
 	}
-	var out []act
+	out := make([]act, 0, 48)
 	addCards := func(kind string, ids []int) {
 		for _, id := range ids {
 			out = append(out, act{kind: kind, card: id})
@@ -377,13 +387,13 @@ func (g *Game) candidates(s engine.Seat) []act {
 			addCards("drew", g.unknownTo(s))
 		}
 	case KillerFirstKill:
-		addCards("kill", g.grid.Neighbours(g.killer))
+		addCards("kill", g.living(g.grid.Neighbours(g.killer)))
 	case InspectorKeep:
 		addCards("keep", g.drawn)
 	case ClearChoose:
 		addCards("clear", g.hand)
 	case CitizenPoint:
-		addCards("point", g.grid.Neighbours(g.citizen))
+		addCards("point", g.living(g.grid.Neighbours(g.citizen)))
 	case Play:
 		if g.mustDispute(s) {
 			// The seat's only move: show the card (physical.go).
@@ -394,10 +404,10 @@ func (g *Game) candidates(s engine.Seat) []act {
 			out = append(out, act{kind: "shift", card: -1, shift: sh})
 		}
 		if s == Killer {
-			addCards("kill", g.grid.Neighbours(g.killer))
+			addCards("kill", g.living(g.grid.Neighbours(g.killer)))
 			out = append(out, act{kind: "disguise", card: -1})
 		} else {
-			addCards("arrest", append([]int{g.insp}, g.grid.Neighbours(g.insp)...))
+			addCards("arrest", g.living(append([]int{g.insp}, g.grid.Neighbours(g.insp)...)))
 			out = append(out, act{kind: "clear", card: -1})
 			addCards("citizen", g.hand)
 		}
@@ -411,17 +421,39 @@ func (g *Game) candidates(s engine.Seat) []act {
 // unknownTo.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
 	var out []engine.Choice
-	for _, a := range g.candidates(s) {
-		if g.check(s, a) != nil {
-			continue
-		}
+	for _, a := range g.legal(s) {
 		out = append(out, g.choice(a))
 	}
 	return out
 }
 
+// legal is Legal without the words: the actions that pass check.
+func (g *Game) legal(s engine.Seat) []act {
+	cs := g.candidates(s)
+	out := cs[:0]
+	for _, a := range cs {
+		if g.check(s, a) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// groupKey is the catalogue key of the heading of a kind of choice.
+func groupKey(kind string) string {
+	switch kind {
+	case "shift":
+		return "noir.g.shift"
+	case "kill":
+		return "noir.g.kill"
+	case "drew":
+		return "noir.g.drew"
+	}
+	return "noir.g." + kind
+}
+
 func (g *Game) choice(a act) engine.Choice {
-	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("noir.g." + a.kind)}
+	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: groupKey(a.kind)}}
 	switch a.kind {
 	case "shift":
 		c.Label = shiftMsg("noir.c.shift", a.shift)
@@ -451,16 +483,30 @@ func (g *Game) choice(a act) engine.Choice {
 }
 
 func shiftMsg(key string, sh Shift) engine.Msg {
-	line := engine.M("", "n", strconv.Itoa(sh.Index+1))
-	dir := map[int]string{-1: "@noir.dir.left", 1: "@noir.dir.right"}[sh.Dir]
-	lineKey := "@noir.line.row"
-	if sh.Axis == Col {
-		line.Args["n"] = ColName(sh.Index)
-		lineKey = "@noir.line.col"
-		dir = map[int]string{-1: "@noir.dir.up", 1: "@noir.dir.down"}[sh.Dir]
+	line, n, dir := "@noir.line.row", strconv.Itoa(sh.Index+1), "@noir.dir.left"
+	switch {
+	case sh.Axis == Col && sh.Dir < 0:
+		line, n, dir = "@noir.line.col", ColName(sh.Index), "@noir.dir.up"
+	case sh.Axis == Col:
+		line, n, dir = "@noir.line.col", ColName(sh.Index), "@noir.dir.down"
+	case sh.Dir > 0:
+		dir = "@noir.dir.right"
 	}
-	return engine.M(key, "line", lineKey, "n", line.Args["n"], "dir", dir)
+	return engine.M(key, "line", line, "n", n, "dir", dir)
 }
+
+// The kinds of action each phase takes (check).
+var (
+	drawKinds      = []string{"draw", "drew"}
+	drewKinds      = []string{"drew"}
+	killKinds      = []string{"kill"}
+	keepKinds      = []string{"keep"}
+	clearKinds     = []string{"clear"}
+	pointKinds     = []string{"point"}
+	killerKinds    = []string{"shift", "kill", "disguise"}
+	inspectorKinds = []string{"shift", "arrest", "clear", "citizen"}
+	disputeKinds   = []string{"dispute"}
+)
 
 // check says why a decoded action cannot be taken now, or nil.
 func (g *Game) check(s engine.Seat, a act) error {
@@ -470,24 +516,31 @@ func (g *Game) check(s engine.Seat, a act) error {
 	if s != g.turn {
 		return engine.Errorf(engine.ErrNotYourTurn, "noir", engine.M("err.not_your_turn"))
 	}
-	want := map[Phase][]string{
-		KillerIdentity: {"draw", "drew"}, InspectorDraw: {"draw", "drew"},
-		DisguiseDraw: {"drew"}, ClearDraw: {"drew"},
-		KillerFirstKill: {"kill"}, InspectorKeep: {"keep"},
-		ClearChoose: {"clear"}, CitizenPoint: {"point"},
-	}[g.phase]
-	if g.phase == Play {
+	var want []string
+	switch g.phase {
+	case KillerIdentity, InspectorDraw:
+		want = drawKinds
+	case DisguiseDraw, ClearDraw:
+		want = drewKinds
+	case KillerFirstKill:
+		want = killKinds
+	case InspectorKeep:
+		want = keepKinds
+	case ClearChoose:
+		want = clearKinds
+	case CitizenPoint:
+		want = pointKinds
+	case Play:
+		want = inspectorKinds
 		if s == Killer {
-			want = []string{"shift", "kill", "disguise"}
-		} else {
-			want = []string{"shift", "arrest", "clear", "citizen"}
+			want = killerKinds
 		}
 		if g.mustDispute(s) {
 			// Only this seat knows why: the card is its own.
 			if a.kind != "dispute" {
 				return illegal("noir.err.dispute_first", "card", g.ename(g.bad.card))
 			}
-			want = []string{"dispute"}
+			want = disputeKinds
 		}
 	}
 	ok := false
@@ -514,7 +567,7 @@ func (g *Game) check(s engine.Seat, a act) error {
 		// Principle 2: whether the card is in the deck or in the other
 		// seat's hidden hands is a secret, so both are accepted (physical.go);
 		// only a card the seat itself knows to be out is refused.
-		if !contains(g.unknownTo(s), a.card) {
+		if !g.mayDraw(s, a.card) {
 			return illegal("noir.err.not_in_deck", "card", g.ename(a.card))
 		}
 	case "dispute":
@@ -597,10 +650,16 @@ func (g *Game) check(s engine.Seat, a act) error {
 			}
 			return nil
 		}
-		grid := g.grid.Clone()
+		// The shifted grid lives on the stack: Legal checks every shift.
+		var cells [NumSuspects]int
+		grid := Grid{rows: g.grid.rows, cols: g.grid.cols, cells: cells[:copy(cells[:], g.grid.cells)]}
 		grid.Apply(a.shift)
-		grid.RemoveFull(func(id int) bool { return g.dead[id] })
-		if t, seen := g.positions[g.positionKey(grid, &g.dead)]; seen {
+		if g.kills-len(g.removedOrder) >= min(grid.rows, grid.cols) {
+			// Only then can a whole line be dead.
+			grid.RemoveFull(g.isDead)
+		}
+		var buf keyBuf
+		if t, seen := g.positions[string(g.appendKey(buf[:0], grid, &g.dead))]; seen {
 			return illegal("noir.err.repeat", "turn", strconv.Itoa(t))
 		}
 	}
@@ -625,6 +684,8 @@ func remove(xs []int, x int) []int {
 	}
 	return out
 }
+
+func (g *Game) isDead(id int) bool { return g.dead[id] }
 
 func (g *Game) living(ids []int) []int {
 	var out []int
@@ -951,8 +1012,9 @@ func (g *Game) endTurn() {
 		return
 	}
 	g.turnNo++
-	if _, seen := g.positions[g.positionKey(g.grid, &g.dead)]; !seen {
-		g.positions[g.positionKey(g.grid, &g.dead)] = g.turnNo
+	k := g.positionKey(g.grid, &g.dead)
+	if _, seen := g.positions[k]; !seen {
+		g.positions[k] = g.turnNo
 	}
 	g.turn = 1 - g.turn
 }

@@ -218,7 +218,7 @@ func stateOK(g *Game) error {
 	if g.grid.Rows()*g.grid.Cols() != len(g.grid.cells) {
 		return fmt.Errorf("grid %d×%d holds %d cells", g.grid.Rows(), g.grid.Cols(), len(g.grid.cells))
 	}
-	seen := map[int]int{}
+	var seen [NumSuspects]int
 	for _, id := range g.grid.cells {
 		seen[id]++
 	}
@@ -251,11 +251,20 @@ func stateOK(g *Game) error {
 	if g.arrestsLeft < 0 || g.arrestsLeft > CitizensArrests {
 		return fmt.Errorf("%d citizen's arrests left", g.arrestsLeft)
 	}
-	// Every evidence card is in exactly one place.
-	where := map[int][]string{}
+	// Every evidence card is in exactly one place. (Arrays, not maps: the
+	// fuzz test runs this after every step.)
+	var where [NumSuspects][]string
+	var places [NumSuspects][2]string
+	for i := range where {
+		where[i] = places[i][:0]
+	}
 	put := func(place string, ids ...int) {
 		for _, id := range ids {
-			where[id] = append(where[id], place)
+			if len(where[id]) < 2 {
+				where[id] = append(where[id], place)
+			} else {
+				where[id] = append(where[id][:2:2], place)
+			}
 		}
 	}
 	put("deck", g.deck...)

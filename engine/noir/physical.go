@@ -87,6 +87,15 @@ func (g *Game) unknownTo(s engine.Seat) []int {
 	return out
 }
 
+// mayDraw reports whether card is among unknownTo(s), without building
+// the list (check asks it for every card Legal offers).
+func (g *Game) mayDraw(s engine.Seat, card int) bool {
+	if card < 0 || card >= NumSuspects || g.innocent[card] || contains(g.discarded, card) || contains(g.hiddenOf(s), card) {
+		return false
+	}
+	return contains(g.deck, card) || contains(g.hiddenOf(1-s), card)
+}
+
 // take removes an entered card from the deck. A card that is not there
 // lies hidden with the other seat: the entry stands (see the top of this
 // file), the real deck still loses one card, and only the other seat is
