@@ -400,8 +400,16 @@ func (g *Game) candidates(s engine.Seat) []act {
 			addCards("dispute", []int{g.bad.card})
 			break
 		}
-		for _, sh := range g.grid.Shifts() {
-			out = append(out, act{kind: "shift", card: -1, shift: sh})
+		// As Grid.Shifts lists them, without a slice of its own.
+		if g.grid.cols > 1 {
+			for r := 0; r < g.grid.rows; r++ {
+				out = append(out, act{kind: "shift", card: -1, shift: Shift{Row, r, -1}}, act{kind: "shift", card: -1, shift: Shift{Row, r, +1}})
+			}
+		}
+		if g.grid.rows > 1 {
+			for c := 0; c < g.grid.cols; c++ {
+				out = append(out, act{kind: "shift", card: -1, shift: Shift{Col, c, -1}}, act{kind: "shift", card: -1, shift: Shift{Col, c, +1}})
+			}
 		}
 		if s == Killer {
 			addCards("kill", g.living(g.grid.Neighbours(g.killer)))

@@ -70,6 +70,12 @@ func eventsLeak(g *Game, evs []engine.Event) error {
 	if !g.outcome.Over {
 		hidden = hiddenCards(g)
 	}
+	var names []string
+	for _, id := range hidden {
+		if g.ename(id) != g.sname(id) { // the Joker: its name is also a suspect's
+			names = append(names, g.ename(id))
+		}
+	}
 	for _, e := range evs {
 		if strings.HasPrefix(e.Key, "noir.pv.") {
 			if len(e.To) != 1 {
@@ -80,14 +86,11 @@ func eventsLeak(g *Game, evs []engine.Event) error {
 		if !e.IsPublic() {
 			return fmt.Errorf("event %v is neither public nor private (to %v)", e.Key, e.To)
 		}
-		for _, id := range hidden {
-			if g.ename(id) == g.sname(id) {
-				continue // the Joker: its name is also a suspect's
-			}
+		for _, name := range names {
 			for _, v := range e.Args {
-				if strings.Contains(v, g.ename(id)) {
+				if strings.Contains(v, name) {
 					j, _ := json.Marshal(e)
-					return fmt.Errorf("public event %s names the hidden card %s", j, g.ename(id))
+					return fmt.Errorf("public event %s names the hidden card %s", j, name)
 				}
 			}
 		}
