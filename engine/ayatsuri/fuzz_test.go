@@ -198,9 +198,23 @@ func (l *ledger) before(g *Game) error {
 // the same chips, none negative, one marker, and the game over exactly
 // when the ledger's round end said so, with its winner.
 func (l *ledger) after(g *Game, evs []engine.Event) error {
-	p := pub(g)
+	return l.afterIn(g, evs, pub(g).Players)
+}
+
+// engineChips is the chips and the marker as the engine holds them, without
+// building the public view (the fuzz test reads the view every 8 steps).
+func engineChips(g *Game) []PlayerView {
+	out := make([]PlayerView, g.n)
+	for i := range out {
+		out[i] = PlayerView{Name: g.names[i], Life: g.life[i], Kills: g.kills[i], Marker: g.marker == engine.Seat(i)}
+	}
+	return out
+}
+
+// afterIn is after, reading the chips from players.
+func (l *ledger) afterIn(g *Game, evs []engine.Event, players []PlayerView) error {
 	markers := 0
-	for i, pl := range p.Players {
+	for i, pl := range players {
 		if pl.Life != l.life[i] || pl.Kills != l.kills[i] {
 			return fmt.Errorf("%s has %d/%d, the events say %d/%d", pl.Name, pl.Life, pl.Kills, l.life[i], l.kills[i])
 		}
@@ -318,32 +332,36 @@ func universe() []string {
 	return out
 }
 
-// probe applies an action that Legal does not offer, by the seat to move
-// and by another: it must be refused as illegal, unreadable or out of
-// turn, with no event and no change at all. The whole state is compared
-// (two Clones, deeply): complete, and much cheaper than serialising every
-// view, which the fuzzer cannot afford on every step.
-func probe(t testing.TB, g *Game, s engine.Seat, text string) {
+// probe applies actions that Legal does not offer, each by its seat (the
+// seat to move or another): each must be refused as illegal, unreadable
+// or out of turn, with no event, and together they must change nothing.
+// The whole state is compared (two Clones, deeply, sameState) once for
+// all of them: complete, and much cheaper than serialising every view,
+// which the fuzzer cannot afford on every step.
+func probe(t testing.TB, g *Game, seats []engine.Seat, texts []string) {
 	t.Helper()
-	if slices.Contains(actions(g.Legal(s)), text) {
-		return
-	}
-	if a, err := g.Decode(s, text); err == nil && slices.Contains(actions(g.Legal(s)), string(a)) {
-		return // another spelling of a legal action
-	}
 	before := g.Clone()
-	evs, err := g.Apply(s, engine.Action(text))
-	if err == nil {
-		t.Fatalf("Apply(%d, %q) = nil, want a refusal: not among %v", s, text, actions(g.Legal(s)))
-	}
-	if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
-		t.Fatalf("Apply(%d, %q) = %v, want ErrIllegal, ErrNotation or ErrNotYourTurn", s, text, err)
-	}
-	if evs != nil {
-		t.Fatalf("Apply(%d, %q) = %v with its error", s, text, evs)
+	for i, s := range seats {
+		text := texts[i]
+		if slices.Contains(actions(g.Legal(s)), text) {
+			continue
+		}
+		if a, err := g.Decode(s, text); err == nil && slices.Contains(actions(g.Legal(s)), string(a)) {
+			continue // another spelling of a legal action
+		}
+		evs, err := g.Apply(s, engine.Action(text))
+		if err == nil {
+			t.Fatalf("Apply(%d, %q) = nil, want a refusal: not among %v", s, text, actions(g.Legal(s)))
+		}
+		if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
+			t.Fatalf("Apply(%d, %q) = %v, want ErrIllegal, ErrNotation or ErrNotYourTurn", s, text, err)
+		}
+		if evs != nil {
+			t.Fatalf("Apply(%d, %q) = %v with its error", s, text, evs)
+		}
 	}
 	if !sameState(before, g.Clone()) {
-		t.Fatalf("Apply(%d, %q) = %v changed the game", s, text, err)
+		t.Fatalf("refused actions %q by seats %v changed the game", texts, seats)
 	}
 }
 
@@ -385,8 +403,8 @@ func FuzzApply(f *testing.F) {
 var fuzzUniverse = universe()
 
 // playFuzz is FuzzApply's body. Every step is checked against the ledger
-// and for leaks in its events; probes (arbitrary actions) every third
-// step; the seats not to move and the decoding of every choice every 8
+// and for leaks in its events; probes (four arbitrary actions, by the seat
+// to move and others) every sixth step; the seats not to move and the decoding of every choice every 8
 // steps; the no-leak property (views redrawn) at the end: the fuzzer tries
 // inputs of every length, so every position is an end for some input.
 func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string) {
@@ -406,18 +424,10 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string)
 			break
 		}
 		s := g.Turn()
-		if i%3 == 2 {
-			switch i % 4 {
-			case 0:
-				probe(t, g, s, all[(int(b)*7+i)%len(all)])
-			case 1:
-				probe(t, g, s, extra)
-			case 2:
-				other := engine.Seat((int(s) + 1 + int(b)%(g.n-1)) % g.n)
-				probe(t, g, other, all[(int(b)*13+i)%len(all)])
-			default:
-				probe(t, g, engine.Seat(int(b)-128), extra)
-			}
+		if i%6 == 5 {
+			other := engine.Seat((int(s) + 1 + int(b)%(g.n-1)) % g.n)
+			probe(t, g, []engine.Seat{s, s, other, engine.Seat(int(b) - 128)},
+				[]string{all[(int(b)*7+i)%len(all)], extra, all[(int(b)*13+i)%len(all)], extra})
 		}
 		if err := l.before(g); err != nil {
 			t.Fatalf("step %d: %v", i, err)
@@ -448,7 +458,11 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string)
 		if err := l.apply(evs); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
-		if err := l.after(g, evs); err != nil {
+		players := engineChips(g)
+		if i%8 == 0 {
+			players = pub(g).Players
+		}
+		if err := l.afterIn(g, evs, players); err != nil {
 			t.Fatalf("step %d: %v", i, err)
 		}
 		if err := eventsLeak(g, evs); err != nil {
@@ -481,7 +495,7 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string)
 			if c := g.Legal(engine.Seat(s)); len(c) != 0 {
 				t.Fatalf("game over, but seat %d is offered %v", s, actions(c))
 			}
-			probe(t, g, engine.Seat(s), "reveal")
+			probe(t, g, []engine.Seat{engine.Seat(s)}, []string{"reveal"})
 		}
 	}
 }
