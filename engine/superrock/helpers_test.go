@@ -302,7 +302,7 @@ func boardOK(g *Game) error {
 		}
 	}
 	each := g.data.PlanetCardsFor(nonBase)
-	count := map[int]int{}
+	count := make([]int, len(g.data.PlanetCards)) // a slice: this runs after every fuzz step
 	add := func(cards []int) {
 		for _, c := range cards {
 			count[c]++
@@ -356,7 +356,11 @@ func boardOK(g *Game) error {
 	}
 	if g.virtual() {
 		for i, c := range g.data.PlanetCards {
-			if want := map[bool]int{true: 0, false: c.Count}[c.Kind == Ambush]; count[i] != want {
+			want := c.Count
+			if c.Kind == Ambush {
+				want = 0
+			}
+			if count[i] != want {
 				return fmt.Errorf("SR-20: %d copies of %s in play, the deck has %d", count[i], c.ID, want)
 			}
 		}
@@ -379,7 +383,7 @@ func boardOK(g *Game) error {
 	}
 	// SR-25: the secret base deck.
 	if g.base != nil {
-		rooms := map[int]int{}
+		rooms := make([]int, len(g.data.BaseCards))
 		for _, c := range g.baseDeck {
 			rooms[c]++
 		}
