@@ -1311,6 +1311,7 @@ func TestDecode(t *testing.T) {
 		{"drew joker", "drew Joker"},
 		{"keep ♠9", "keep ♥9"},
 		{"  disguise  ", "disguise"},
+		{"dispute h7", "dispute ♥7"}, // physical.go: showing a card entered by mistake
 	} {
 		t.Run(tc.typed, func(t *testing.T) {
 			if a, err := g.Decode(Killer, tc.typed); err != nil || string(a) != tc.want {
