@@ -3,6 +3,7 @@ package ayatsuri
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -197,9 +198,23 @@ func (l *ledger) before(g *Game) error {
 // the same chips, none negative, one marker, and the game over exactly
 // when the ledger's round end said so, with its winner.
 func (l *ledger) after(g *Game, evs []engine.Event) error {
-	p := pub(g)
+	return l.afterIn(g, evs, pub(g).Players)
+}
+
+// engineChips is the chips and the marker as the engine holds them, without
+// building the public view (the fuzz test reads the view every 8 steps).
+func engineChips(g *Game) []PlayerView {
+	out := make([]PlayerView, g.n)
+	for i := range out {
+		out[i] = PlayerView{Name: g.names[i], Life: g.life[i], Kills: g.kills[i], Marker: g.marker == engine.Seat(i)}
+	}
+	return out
+}
+
+// afterIn is after, reading the chips from players.
+func (l *ledger) afterIn(g *Game, evs []engine.Event, players []PlayerView) error {
 	markers := 0
-	for i, pl := range p.Players {
+	for i, pl := range players {
 		if pl.Life != l.life[i] || pl.Kills != l.kills[i] {
 			return fmt.Errorf("%s has %d/%d, the events say %d/%d", pl.Name, pl.Life, pl.Kills, l.life[i], l.kills[i])
 		}
@@ -317,37 +332,61 @@ func universe() []string {
 	return out
 }
 
-// probe applies an action that Legal does not offer, by the seat to move
-// and by another: it must be refused as illegal, unreadable or out of
-// turn, with no event and no change anyone could see.
-func probe(t *testing.T, g *Game, s engine.Seat, text string) {
+// probe applies actions that Legal does not offer, each by its seat (the
+// seat to move or another): each must be refused as illegal, unreadable
+// or out of turn, with no event, and together they must change nothing.
+// The whole state is compared (two Clones, deeply, sameState) once for
+// all of them: complete, and much cheaper than serialising every view,
+// which the fuzzer cannot afford on every step.
+func probe(t testing.TB, g *Game, seats []engine.Seat, texts []string) {
 	t.Helper()
-	if slices.Contains(actions(g.Legal(s)), text) {
-		return
+	before := g.Clone()
+	for i, s := range seats {
+		text := texts[i]
+		if slices.Contains(actions(g.Legal(s)), text) {
+			continue
+		}
+		if a, err := g.Decode(s, text); err == nil && slices.Contains(actions(g.Legal(s)), string(a)) {
+			continue // another spelling of a legal action
+		}
+		evs, err := g.Apply(s, engine.Action(text))
+		if err == nil {
+			t.Fatalf("Apply(%d, %q) = nil, want a refusal: not among %v", s, text, actions(g.Legal(s)))
+		}
+		if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
+			t.Fatalf("Apply(%d, %q) = %v, want ErrIllegal, ErrNotation or ErrNotYourTurn", s, text, err)
+		}
+		if evs != nil {
+			t.Fatalf("Apply(%d, %q) = %v with its error", s, text, evs)
+		}
 	}
-	if a, err := g.Decode(s, text); err == nil && slices.Contains(actions(g.Legal(s)), string(a)) {
-		return // another spelling of a legal action
-	}
-	before := snapshot(g)
-	evs, err := g.Apply(s, engine.Action(text))
-	if err == nil {
-		t.Fatalf("Apply(%d, %q) = nil, want a refusal: not among %v", s, text, actions(g.Legal(s)))
-	}
-	if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
-		t.Fatalf("Apply(%d, %q) = %v, want ErrIllegal, ErrNotation or ErrNotYourTurn", s, text, err)
-	}
-	if evs != nil {
-		t.Fatalf("Apply(%d, %q) = %v with its error", s, text, evs)
-	}
-	if after := snapshot(g); after != before {
-		t.Fatalf("Apply(%d, %q) = %v changed the game:\n%s\n%s", s, text, err, before, after)
+	if !sameState(before, g.Clone()) {
+		t.Fatalf("refused actions %q by seats %v changed the game", texts, seats)
 	}
 }
+
+// sameState compares two Clones deeply, past rounds by their number only:
+// an action changes the round being played, and comparing every finished
+// round again on every probe would make long games slow.
+func sameState(a, b *Game) bool {
+	if len(a.rounds) != len(b.rounds) {
+		return false
+	}
+	ca, cb := *a, *b
+	ca.rounds, cb.rounds = a.rounds[len(a.rounds)-1:], b.rounds[len(b.rounds)-1:]
+	return reflect.DeepEqual(ca, cb)
+}
+
+// maxFuzzSteps caps a fuzzed game: longer inputs only repeat what shorter
+// ones do, and a short run keeps the fuzzer's minimiser quick (it reruns
+// an input many times). 160 steps play several rounds, round ends with
+// their verdicts (the ledger) included.
+const maxFuzzSteps = 160
 
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 16; seed++ {
 		r := engine.NewRand(seed + 99)
-		moves := make([]byte, 100+r.IntN(250))
+		moves := make([]byte, 60+r.IntN(100))
 		for i := range moves {
 			moves[i] = byte(r.IntN(256))
 		}
@@ -356,38 +395,48 @@ func FuzzApply(f *testing.F) {
 	f.Add(uint64(7), uint8(0), []byte{}, "reveal")
 	f.Add(uint64(3), uint8(0xff), []byte{0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255}, "pick 0")
 	f.Add(uint64(5), uint8(0x0c), []byte{1, 2, 3}, "target Aki")
-	all := universe()
 	f.Fuzz(func(t *testing.T, seed uint64, opts uint8, moves []byte, extra string) {
-		if len(moves) > 400 {
-			moves = moves[:400]
+		playFuzz(t, seed, opts, moves, extra)
+	})
+}
+
+var fuzzUniverse = universe()
+
+// playFuzz is FuzzApply's body. Every step is checked against the ledger
+// and for leaks in its events; probes (four arbitrary actions, by the seat
+// to move and others) every sixth step; the seats not to move and the decoding of every choice every 8
+// steps; the no-leak property (views redrawn) at the end: the fuzzer tries
+// inputs of every length, so every position is an end for some input.
+func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string) {
+	if len(moves) > maxFuzzSteps {
+		moves = moves[:maxFuzzSteps]
+	}
+	cfg := fuzzConfig(opts)
+	g, err := New(cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := newLedger(g)
+	r := engine.NewRand(seed ^ 0x5eed)
+	all := fuzzUniverse
+	for i, b := range moves {
+		if g.Outcome().Over {
+			break
 		}
-		cfg := fuzzConfig(opts)
-		g, err := New(cfg, seed)
-		if err != nil {
-			t.Fatal(err)
+		s := g.Turn()
+		if i%6 == 5 {
+			other := engine.Seat((int(s) + 1 + int(b)%(g.n-1)) % g.n)
+			probe(t, g, []engine.Seat{s, s, other, engine.Seat(int(b) - 128)},
+				[]string{all[(int(b)*7+i)%len(all)], extra, all[(int(b)*13+i)%len(all)], extra})
 		}
-		l := newLedger(g)
-		r := engine.NewRand(seed ^ 0x5eed)
-		var st redrawStats
-		for i, b := range moves {
-			if g.Outcome().Over {
-				break
-			}
-			s := g.Turn()
-			if i%3 == 2 {
-				probe(t, g, s, all[(int(b)*7+i)%len(all)])
-				probe(t, g, s, extra)
-				other := engine.Seat((int(s) + 1 + int(b)%(g.n-1)) % g.n)
-				probe(t, g, other, all[(int(b)*13+i)%len(all)])
-				probe(t, g, engine.Seat(int(b)-128), extra)
-			}
-			if err := l.before(g); err != nil {
-				t.Fatalf("step %d: %v", i, err)
-			}
-			cs := g.Legal(s)
-			if len(cs) == 0 {
-				t.Fatalf("step %d: no legal action for seat %d in %s", i, s, g.phase)
-			}
+		if err := l.before(g); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		cs := g.Legal(s)
+		if len(cs) == 0 {
+			t.Fatalf("step %d: no legal action for seat %d in %s", i, s, g.phase)
+		}
+		if i%8 == 7 {
 			for o := range g.n {
 				if c := g.Legal(engine.Seat(o)); engine.Seat(o) != s && len(c) != 0 {
 					t.Fatalf("step %d: seat %d is offered %v out of turn", i, o, actions(c))
@@ -398,35 +447,67 @@ func FuzzApply(f *testing.F) {
 					t.Fatalf("Decode(%q) = %q, %v", c.Action, a, err)
 				}
 			}
-			evs, err := g.Apply(s, cs[int(b)%len(cs)].Action)
-			if err != nil {
-				t.Fatalf("step %d: Apply(%v) = %v, want nil (a legal choice)", i, cs[int(b)%len(cs)].Action, err)
-			}
 			if err := invariants(g); err != nil {
 				t.Fatalf("step %d: %v", i, err)
 			}
-			if err := l.apply(evs); err != nil {
-				t.Fatalf("step %d: %v", i, err)
-			}
-			if err := l.after(g, evs); err != nil {
-				t.Fatalf("step %d: %v", i, err)
-			}
-			if err := eventsLeak(g, evs); err != nil {
-				t.Fatalf("step %d: %v", i, err)
-			}
-			if i%4 == 0 {
-				if err := noLeak(g, r, 1, &st); err != nil {
-					t.Fatalf("step %d: %v", i, err)
-				}
+		}
+		evs, err := g.Apply(s, cs[int(b)%len(cs)].Action)
+		if err != nil {
+			t.Fatalf("step %d: Apply(%v) = %v, want nil (a legal choice)", i, cs[int(b)%len(cs)].Action, err)
+		}
+		if err := l.apply(evs); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		players := engineChips(g)
+		if i%8 == 0 {
+			players = pub(g).Players
+		}
+		if err := l.afterIn(g, evs, players); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if err := eventsLeak(g, evs); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	if err := invariants(g); err != nil {
+		t.Fatalf("end: %v", err)
+	}
+	// The no-leak property for the table screen and one seat (by the
+	// seed), as noLeak checks it for all: every seat's redraw per input
+	// would cost more than the game.
+	for _, s := range []engine.Seat{engine.Public, engine.Seat(seed % uint64(g.n))} {
+		want := seatJSON(g, s)
+		h := g.Resample(s, r).(*Game)
+		if err := dealOK(h); err != nil {
+			t.Fatalf("end: Resample(%d): %v", s, err)
+		}
+		if got := seatJSON(h, s); got != want {
+			t.Fatalf("end: seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
+		}
+		if g.phase != PhOver {
+			if err := viewLeak(g, s); err != nil {
+				t.Fatalf("end: %v", err)
 			}
 		}
-		if g.Outcome().Over {
-			for s := range g.n {
-				if c := g.Legal(engine.Seat(s)); len(c) != 0 {
-					t.Fatalf("game over, but seat %d is offered %v", s, actions(c))
-				}
-				probe(t, g, engine.Seat(s), "reveal")
+	}
+	if g.Outcome().Over {
+		for s := range g.n {
+			if c := g.Legal(engine.Seat(s)); len(c) != 0 {
+				t.Fatalf("game over, but seat %d is offered %v", s, actions(c))
 			}
+			probe(t, g, []engine.Seat{engine.Seat(s)}, []string{"reveal"})
 		}
-	})
+	}
+}
+
+// BenchmarkFuzzApply is the cost of one FuzzApply input of full length.
+func BenchmarkFuzzApply(b *testing.B) {
+	r := engine.NewRand(1)
+	moves := make([]byte, maxFuzzSteps)
+	for i := 0; b.Loop(); i++ {
+		for j := range moves {
+			moves[j] = byte(r.IntN(256))
+		}
+		playFuzz(b, uint64(i), uint8(i), moves, fuzzUniverse[i%len(fuzzUniverse)])
+	}
 }

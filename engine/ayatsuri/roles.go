@@ -1,6 +1,6 @@
 package ayatsuri
 
-import "fmt"
+import "strconv"
 
 // Role is a role card; its number is its place in the calling order (AY-3).
 type Role int8
@@ -35,11 +35,11 @@ const (
 )
 
 // Key is the catalogue key of the role's name ("ay.role.3").
-func (r Role) Key() string { return fmt.Sprintf("ay.role.%d", r) }
+func (r Role) Key() string { return "ay.role." + strconv.Itoa(int(r)) }
 
 // AbilityKey is the catalogue key of the role's ability in one or two lines,
 // as the rulebook's quick reference says it.
-func (r Role) AbilityKey() string { return fmt.Sprintf("ay.ability.%d", r) }
+func (r Role) AbilityKey() string { return "ay.ability." + strconv.Itoa(int(r)) }
 
 // Mark is the circled number players say: ⓪ ① … ⑦.
 func (r Role) Mark() string {

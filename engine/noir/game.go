@@ -58,6 +58,12 @@ type Game struct {
 	drawn   []int // the four setup cards before one is kept
 	citizen int   // the card played for a citizen's arrest, -1 otherwise
 
+	// Physical deck only (physical.go): bad is an entry that named a card
+	// the other seat holds hidden, and lost counts the real cards that left
+	// the deck without the engine knowing which (the one really drawn then).
+	bad  *badEntry
+	lost int
+
 	phase       Phase
 	turn        engine.Seat
 	turnNo      int // counts completed turns; the current one is turnNo+1
@@ -148,6 +154,10 @@ func (g *Game) Clone() *Game {
 		ls := *g.lastShift
 		c.lastShift = &ls
 	}
+	if g.bad != nil {
+		b := *g.bad
+		c.bad = &b
+	}
 	c.outcome.Winners = append([]engine.Seat(nil), g.outcome.Winners...)
 	return &c
 }
@@ -165,22 +175,31 @@ func (g *Game) cell(id int) string {
 }
 
 func (g *Game) positionKey(grid Grid, dead *[NumSuspects]bool) string {
-	var b strings.Builder
-	b.WriteString(grid.Key())
-	b.WriteByte('/')
+	var buf keyBuf
+	return string(g.appendKey(buf[:0], grid, dead))
+}
+
+// keyBuf holds a position key: the grid's key, '/', a mark per suspect.
+type keyBuf [4 + 2*NumSuspects + 1]byte
+
+// appendKey writes the position key into b: check builds one for every
+// shift Legal offers, so it must not allocate.
+func (g *Game) appendKey(b []byte, grid Grid, dead *[NumSuspects]bool) []byte {
+	b = grid.appendKey(b)
+	b = append(b, '/')
 	for i := 0; i < NumSuspects; i++ {
 		switch {
 		case dead[i] && g.innocent[i]:
-			b.WriteByte('x')
+			b = append(b, 'x')
 		case dead[i]:
-			b.WriteByte('d')
+			b = append(b, 'd')
 		case g.innocent[i]:
-			b.WriteByte('i')
+			b = append(b, 'i')
 		default:
-			b.WriteByte('.')
+			b = append(b, '.')
 		}
 	}
-	return b.String()
+	return b
 }
 
 // act is a decoded action.
@@ -196,7 +215,7 @@ func (a act) String(g *Game) string {
 		return a.shift.String()
 	case "kill", "arrest", "point":
 		return a.kind + " " + g.sname(a.card)
-	case "drew", "keep", "citizen":
+	case "drew", "keep", "citizen", "dispute":
 		return a.kind + " " + g.ename(a.card)
 	case "clear":
 		if a.card >= 0 {
@@ -241,7 +260,7 @@ func (g *Game) decode(text string) (act, error) {
 			return act{kind: kind, card: -1}, nil
 		}
 		fallthrough
-	case "kill", "arrest", "point", "drew", "keep", "citizen":
+	case "kill", "arrest", "point", "drew", "keep", "citizen", "dispute":
 		if len(f) != 2 {
 			return bad()
 		}
@@ -348,12 +367,13 @@ func (g *Game) parseShift(f []string) (Shift, bool) {
 }
 
 // candidates lists the actions worth checking for seat s now; Legal keeps
-// those that pass check.
+// those that pass check. (Dead suspects are left out here already, only
+// to spare check the work: check refuses them too.)
 func (g *Game) candidates(s engine.Seat) []act {
 	if g.phase == Over || s != g.turn {
 		return nil
 	}
-	var out []act
+	out := make([]act, 0, 48)
 	addCards := func(kind string, ids []int) {
 		for _, id := range ids {
 			out = append(out, act{kind: kind, card: id})
@@ -367,22 +387,35 @@ func (g *Game) candidates(s engine.Seat) []act {
 			addCards("drew", g.unknownTo(s))
 		}
 	case KillerFirstKill:
-		addCards("kill", g.grid.Neighbours(g.killer))
+		addCards("kill", g.living(g.grid.Neighbours(g.killer)))
 	case InspectorKeep:
 		addCards("keep", g.drawn)
 	case ClearChoose:
 		addCards("clear", g.hand)
 	case CitizenPoint:
-		addCards("point", g.grid.Neighbours(g.citizen))
+		addCards("point", g.living(g.grid.Neighbours(g.citizen)))
 	case Play:
-		for _, sh := range g.grid.Shifts() {
-			out = append(out, act{kind: "shift", card: -1, shift: sh})
+		if g.mustDispute(s) {
+			// The seat's only move: show the card (physical.go).
+			addCards("dispute", []int{g.bad.card})
+			break
+		}
+		// As Grid.Shifts lists them, without a slice of its own.
+		if g.grid.cols > 1 {
+			for r := 0; r < g.grid.rows; r++ {
+				out = append(out, act{kind: "shift", card: -1, shift: Shift{Row, r, -1}}, act{kind: "shift", card: -1, shift: Shift{Row, r, +1}})
+			}
+		}
+		if g.grid.rows > 1 {
+			for c := 0; c < g.grid.cols; c++ {
+				out = append(out, act{kind: "shift", card: -1, shift: Shift{Col, c, -1}}, act{kind: "shift", card: -1, shift: Shift{Col, c, +1}})
+			}
 		}
 		if s == Killer {
-			addCards("kill", g.grid.Neighbours(g.killer))
+			addCards("kill", g.living(g.grid.Neighbours(g.killer)))
 			out = append(out, act{kind: "disguise", card: -1})
 		} else {
-			addCards("arrest", append([]int{g.insp}, g.grid.Neighbours(g.insp)...))
+			addCards("arrest", g.living(append([]int{g.insp}, g.grid.Neighbours(g.insp)...)))
 			out = append(out, act{kind: "clear", card: -1})
 			addCards("citizen", g.hand)
 		}
@@ -390,53 +423,45 @@ func (g *Game) candidates(s engine.Seat) []act {
 	return out
 }
 
-// unknownTo lists, sorted, the evidence cards seat s cannot know to be
-// outside the deck: the deck and whatever the other seat holds hidden.
-// With a physical deck a seat is offered all of these when it enters a
-// draw, so the list of choices never tells it the other seat's cards.
-func (g *Game) unknownTo(s engine.Seat) []int {
-	var in [NumSuspects]bool
-	for _, id := range g.deck {
-		in[id] = true
-	}
-	if s == Killer {
-		for _, id := range g.hand {
-			in[id] = true
-		}
-		for _, id := range g.drawn {
-			in[id] = true
-		}
-		if g.insp >= 0 {
-			in[g.insp] = true
-		}
-	} else if g.killer >= 0 {
-		in[g.killer] = true
-	}
-	var out []int
-	for id, ok := range in {
-		if ok {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // Legal lists every action seat s may take now (principle 2: a phone offers
-// only these). With a physical deck, "drew" lists every card the seat cannot
-// know to be out of the deck; see unknownTo.
+// only these, and Apply accepts every one of them). With a physical deck,
+// "drew" lists every card the seat cannot know to be out of the deck; see
+// unknownTo.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
 	var out []engine.Choice
-	for _, a := range g.candidates(s) {
-		if a.kind != "drew" && g.check(s, a) != nil {
-			continue
-		}
+	for _, a := range g.legal(s) {
 		out = append(out, g.choice(a))
 	}
 	return out
 }
 
+// legal is Legal without the words: the actions that pass check.
+func (g *Game) legal(s engine.Seat) []act {
+	cs := g.candidates(s)
+	out := cs[:0]
+	for _, a := range cs {
+		if g.check(s, a) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// groupKey is the catalogue key of the heading of a kind of choice.
+func groupKey(kind string) string {
+	switch kind {
+	case "shift":
+		return "noir.g.shift"
+	case "kill":
+		return "noir.g.kill"
+	case "drew":
+		return "noir.g.drew"
+	}
+	return "noir.g." + kind
+}
+
 func (g *Game) choice(a act) engine.Choice {
-	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("noir.g." + a.kind)}
+	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: groupKey(a.kind)}}
 	switch a.kind {
 	case "shift":
 		c.Label = shiftMsg("noir.c.shift", a.shift)
@@ -455,6 +480,8 @@ func (g *Game) choice(a act) engine.Choice {
 		}
 	case "drew":
 		c.Label = engine.M("noir.c.card", "card", g.ename(a.card))
+	case "dispute":
+		c.Label = engine.M("noir.c.dispute."+strings.TrimPrefix(roleKey(1-g.bad.by), "@noir.role."), "card", g.ename(a.card))
 	case "keep", "citizen":
 		c.Label = engine.M("noir.c.card_at", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
 	default: // kill, arrest, point
@@ -464,16 +491,30 @@ func (g *Game) choice(a act) engine.Choice {
 }
 
 func shiftMsg(key string, sh Shift) engine.Msg {
-	line := engine.M("", "n", strconv.Itoa(sh.Index+1))
-	dir := map[int]string{-1: "@noir.dir.left", 1: "@noir.dir.right"}[sh.Dir]
-	lineKey := "@noir.line.row"
-	if sh.Axis == Col {
-		line.Args["n"] = ColName(sh.Index)
-		lineKey = "@noir.line.col"
-		dir = map[int]string{-1: "@noir.dir.up", 1: "@noir.dir.down"}[sh.Dir]
+	line, n, dir := "@noir.line.row", strconv.Itoa(sh.Index+1), "@noir.dir.left"
+	switch {
+	case sh.Axis == Col && sh.Dir < 0:
+		line, n, dir = "@noir.line.col", ColName(sh.Index), "@noir.dir.up"
+	case sh.Axis == Col:
+		line, n, dir = "@noir.line.col", ColName(sh.Index), "@noir.dir.down"
+	case sh.Dir > 0:
+		dir = "@noir.dir.right"
 	}
-	return engine.M(key, "line", lineKey, "n", line.Args["n"], "dir", dir)
+	return engine.M(key, "line", line, "n", n, "dir", dir)
 }
+
+// The kinds of action each phase takes (check).
+var (
+	drawKinds      = []string{"draw", "drew"}
+	drewKinds      = []string{"drew"}
+	killKinds      = []string{"kill"}
+	keepKinds      = []string{"keep"}
+	clearKinds     = []string{"clear"}
+	pointKinds     = []string{"point"}
+	killerKinds    = []string{"shift", "kill", "disguise"}
+	inspectorKinds = []string{"shift", "arrest", "clear", "citizen"}
+	disputeKinds   = []string{"dispute"}
+)
 
 // check says why a decoded action cannot be taken now, or nil.
 func (g *Game) check(s engine.Seat, a act) error {
@@ -483,17 +524,31 @@ func (g *Game) check(s engine.Seat, a act) error {
 	if s != g.turn {
 		return engine.Errorf(engine.ErrNotYourTurn, "noir", engine.M("err.not_your_turn"))
 	}
-	want := map[Phase][]string{
-		KillerIdentity: {"draw", "drew"}, InspectorDraw: {"draw", "drew"},
-		DisguiseDraw: {"drew"}, ClearDraw: {"drew"},
-		KillerFirstKill: {"kill"}, InspectorKeep: {"keep"},
-		ClearChoose: {"clear"}, CitizenPoint: {"point"},
-	}[g.phase]
-	if g.phase == Play {
+	var want []string
+	switch g.phase {
+	case KillerIdentity, InspectorDraw:
+		want = drawKinds
+	case DisguiseDraw, ClearDraw:
+		want = drewKinds
+	case KillerFirstKill:
+		want = killKinds
+	case InspectorKeep:
+		want = keepKinds
+	case ClearChoose:
+		want = clearKinds
+	case CitizenPoint:
+		want = pointKinds
+	case Play:
+		want = inspectorKinds
 		if s == Killer {
-			want = []string{"shift", "kill", "disguise"}
-		} else {
-			want = []string{"shift", "arrest", "clear", "citizen"}
+			want = killerKinds
+		}
+		if g.mustDispute(s) {
+			// Only this seat knows why: the card is its own.
+			if a.kind != "dispute" {
+				return illegal("noir.err.dispute_first", "card", g.ename(g.bad.card))
+			}
+			want = disputeKinds
 		}
 	}
 	ok := false
@@ -517,12 +572,16 @@ func (g *Game) check(s engine.Seat, a act) error {
 	}
 	switch a.kind {
 	case "drew":
-		for _, id := range g.deck {
-			if id == a.card {
-				return nil
-			}
+		// Principle 2: whether the card is in the deck or in the other
+		// seat's hidden hands is a secret, so both are accepted (physical.go);
+		// only a card the seat itself knows to be out is refused.
+		if !g.mayDraw(s, a.card) {
+			return illegal("noir.err.not_in_deck", "card", g.ename(a.card))
 		}
-		return illegal("noir.err.not_in_deck", "card", g.ename(a.card))
+	case "dispute":
+		if a.card != g.bad.card {
+			return illegal("noir.err.dispute_card", "card", g.ename(g.bad.card))
+		}
 	case "kill": // NC-9
 		if !g.grid.Contains(a.card) {
 			return illegal("noir.err.removed", "suspect", g.sname(a.card))
@@ -567,12 +626,12 @@ func (g *Game) check(s engine.Seat, a act) error {
 			return illegal("noir.err.keep_dead", "card", g.ename(a.card), "suspect", g.sname(a.card))
 		}
 	case "disguise": // NC-8
-		if len(g.deck) == 0 {
+		if g.deckLeft() == 0 {
 			return illegal("noir.err.deck_empty")
 		}
 	case "clear": // NC-13
 		if a.card < 0 {
-			if len(g.deck) == 0 {
+			if g.deckLeft() == 0 {
 				return illegal("noir.err.deck_empty")
 			}
 		} else if !contains(g.hand, a.card) {
@@ -599,10 +658,16 @@ func (g *Game) check(s engine.Seat, a act) error {
 			}
 			return nil
 		}
-		grid := g.grid.Clone()
+		// The shifted grid lives on the stack: Legal checks every shift.
+		var cells [NumSuspects]int
+		grid := Grid{rows: g.grid.rows, cols: g.grid.cols, cells: cells[:copy(cells[:], g.grid.cells)]}
 		grid.Apply(a.shift)
-		grid.RemoveFull(func(id int) bool { return g.dead[id] })
-		if t, seen := g.positions[g.positionKey(grid, &g.dead)]; seen {
+		if g.kills-len(g.removedOrder) >= min(grid.rows, grid.cols) {
+			// Only then can a whole line be dead.
+			grid.RemoveFull(g.isDead)
+		}
+		var buf keyBuf
+		if t, seen := g.positions[string(g.appendKey(buf[:0], grid, &g.dead))]; seen {
 			return illegal("noir.err.repeat", "turn", strconv.Itoa(t))
 		}
 	}
@@ -627,6 +692,8 @@ func remove(xs []int, x int) []int {
 	}
 	return out
 }
+
+func (g *Game) isDead(id int) bool { return g.dead[id] }
 
 func (g *Game) living(ids []int) []int {
 	var out []int
@@ -682,11 +749,13 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	case "draw":
 		g.drawVirtual(s, ev)
 	case "drew":
-		g.deck = remove(g.deck, a.card)
 		ev.public("noir.ev.drew_physical", "role", roleKey(s))
 		ev.drawn()
-		ev.private(s, false, "noir.pv.drew", "card", g.ename(a.card))
+		ev.private(s, false, "noir.pv.entered", "card", g.ename(a.card))
+		g.take(s, a.card, ev)
 		g.afterDraw(s, a.card, ev)
+	case "dispute":
+		g.dispute(ev)
 	case "kill":
 		g.kill(a.card, ev)
 	case "shift":
@@ -951,8 +1020,9 @@ func (g *Game) endTurn() {
 		return
 	}
 	g.turnNo++
-	if _, seen := g.positions[g.positionKey(g.grid, &g.dead)]; !seen {
-		g.positions[g.positionKey(g.grid, &g.dead)] = g.turnNo
+	k := g.positionKey(g.grid, &g.dead)
+	if _, seen := g.positions[k]; !seen {
+		g.positions[k] = g.turnNo
 	}
 	g.turn = 1 - g.turn
 }

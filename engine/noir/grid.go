@@ -1,7 +1,6 @@
 package noir
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -36,17 +35,17 @@ func (s Shift) Reverse() Shift { s.Dir = -s.Dir; return s }
 // String is the canonical notation: "shift row 2 left", "shift col B up".
 func (s Shift) String() string {
 	if s.Axis == Row {
-		d := "right"
+		d := " right"
 		if s.Dir < 0 {
-			d = "left"
+			d = " left"
 		}
-		return fmt.Sprintf("shift row %d %s", s.Index+1, d)
+		return "shift row " + strconv.Itoa(s.Index+1) + d
 	}
-	d := "down"
+	d := " down"
 	if s.Dir < 0 {
-		d = "up"
+		d = " up"
 	}
-	return fmt.Sprintf("shift col %s %s", ColName(s.Index), d)
+	return "shift col " + ColName(s.Index) + d
 }
 
 // Grid is a rectangle of suspects, shared by the playing-card and the
@@ -172,7 +171,12 @@ func (g *Grid) Apply(s Shift) {
 		rotate(line, s.Dir)
 		return
 	}
-	line := make([]int, g.rows)
+	var buf [5]int
+	line := buf[:0]
+	if g.rows > len(buf) {
+		line = make([]int, 0, g.rows)
+	}
+	line = line[:g.rows]
 	for r := range line {
 		line[r] = g.At(r, s.Index)
 	}
@@ -276,10 +280,15 @@ func (g Grid) ParseCell(s string) (r, c int, ok bool) {
 // Key is a compact description of the layout, used to recognise a
 // position that occurred before (NC-7).
 func (g Grid) Key() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%dx%d:", g.rows, g.cols)
+	var b [4 + NumSuspects]byte
+	return string(g.appendKey(b[:0]))
+}
+
+// appendKey writes Key into b.
+func (g Grid) appendKey(b []byte) []byte {
+	b = append(b, byte('0'+g.rows), 'x', byte('0'+g.cols), ':')
 	for _, v := range g.cells {
-		b.WriteByte(byte('0' + v))
+		b = append(b, byte('0'+v))
 	}
-	return b.String()
+	return b
 }

@@ -218,7 +218,7 @@ func stateOK(g *Game) error {
 	if g.grid.Rows()*g.grid.Cols() != len(g.grid.cells) {
 		return fmt.Errorf("grid %d×%d holds %d cells", g.grid.Rows(), g.grid.Cols(), len(g.grid.cells))
 	}
-	seen := map[int]int{}
+	var seen [NumSuspects]int
 	for _, id := range g.grid.cells {
 		seen[id]++
 	}
@@ -251,11 +251,20 @@ func stateOK(g *Game) error {
 	if g.arrestsLeft < 0 || g.arrestsLeft > CitizensArrests {
 		return fmt.Errorf("%d citizen's arrests left", g.arrestsLeft)
 	}
-	// Every evidence card is in exactly one place.
-	where := map[int][]string{}
+	// Every evidence card is in exactly one place. (Arrays, not maps: the
+	// fuzz test runs this after every step.)
+	var where [NumSuspects][]string
+	var places [NumSuspects][2]string
+	for i := range where {
+		where[i] = places[i][:0]
+	}
 	put := func(place string, ids ...int) {
 		for _, id := range ids {
-			where[id] = append(where[id], place)
+			if len(where[id]) < 2 {
+				where[id] = append(where[id], place)
+			} else {
+				where[id] = append(where[id][:2:2], place)
+			}
 		}
 	}
 	put("deck", g.deck...)
@@ -273,8 +282,23 @@ func stateOK(g *Game) error {
 			put("laid", i)
 		}
 	}
+	// A bad entry (physical.go) names a card the other seat holds: that card
+	// is in two places, and the real deck holds one card fewer than the
+	// engine's list of it.
+	bad := -1
+	if g.bad != nil {
+		bad = g.bad.card
+		if g.cfg.Deck != Physical || g.lost != 1 {
+			return fmt.Errorf("bad entry %s with a %v deck, %d lost", g.ename(bad), g.cfg.Deck, g.lost)
+		}
+		if len(where[bad]) != 2 {
+			return fmt.Errorf("bad entry %s: the card is in %v, want two places", g.ename(bad), where[bad])
+		}
+	} else if g.lost != 0 {
+		return fmt.Errorf("%d cards lost without a bad entry", g.lost)
+	}
 	for i := 0; i < NumSuspects; i++ {
-		if len(where[i]) != 1 {
+		if len(where[i]) != 1 && i != bad {
 			return fmt.Errorf("evidence card %s is in %v", g.ename(i), where[i])
 		}
 	}
@@ -322,13 +346,7 @@ func noLeak(g *Game, r *engine.Rand, resamples int) error {
 		return nil
 	}
 	pv := seatJSON(g, engine.Public)
-	hidden := append(append([]int(nil), g.hand...), g.drawn...)
-	if g.killer >= 0 {
-		hidden = append(hidden, g.killer)
-	}
-	if g.insp >= 0 {
-		hidden = append(hidden, g.insp)
-	}
+	hidden := hiddenCards(g)
 	for _, id := range hidden {
 		// The Joker names both a suspect and an evidence card; its
 		// evidence use is checked in the structured fields below.
@@ -373,4 +391,17 @@ func seatJSON(g *Game, s engine.Seat) string {
 		panic(err)
 	}
 	return string(j)
+}
+
+// hiddenCards lists the evidence cards a seat holds hidden, less the card
+// of a bad entry (physical.go): that one was also entered by the other
+// seat, which may have laid it on the table.
+func hiddenCards(g *Game) []int {
+	var out []int
+	for _, id := range append(g.hiddenOf(Killer), g.hiddenOf(Inspector)...) {
+		if g.bad == nil || id != g.bad.card {
+			out = append(out, id)
+		}
+	}
+	return out
 }

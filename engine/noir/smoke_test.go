@@ -19,9 +19,6 @@ func TestSmokeRandomGames(t *testing.T) {
 				}
 				c := ch[r.IntN(len(ch))]
 				if _, err := g.Apply(s, c.Action); err != nil {
-					if cfg.Deck == Physical && c.Group.Key == "noir.g.drew" {
-						continue
-					}
 					t.Fatalf("seed %d: Apply(%v) = %v", seed, c.Action, err)
 				}
 			}

@@ -90,7 +90,7 @@ func (g *Game) publicView() PublicView {
 		Options:     g.cfg,
 		Kills:       g.kills,
 		KillsToWin:  KillsToWin,
-		Deck:        len(g.deck),
+		Deck:        g.deckLeft(),
 		HandSize:    len(g.hand),
 		ArrestsLeft: g.arrestsLeft,
 		Phase:       g.phase.String(),
@@ -188,18 +188,33 @@ func (g *Game) View(s engine.Seat) any {
 // Killer's identity and the deck; for engine.Public all of these.
 func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 	c := g.Clone()
+	// A bad entry (physical.go) that s cannot know of is first made a real
+	// draw; one that s knows of, or that was shown, keeps its card in place.
+	c.settle(s)
+	fixed := -1
+	if c.bad != nil {
+		fixed = c.bad.card
+	}
 	// NC-17: once the game is over both identities are public.
-	redrawKiller := s != Killer && c.killer >= 0 && !c.outcome.Over
+	redrawKiller := s != Killer && c.killer >= 0 && !c.outcome.Over && c.killer != fixed
 	redrawInsp := s != Inspector
-	keepInsp := c.outcome.Over
+	keepInsp := c.outcome.Over || c.insp == fixed
 	var pool []int
 	pool = append(pool, c.deck...)
 	if redrawKiller {
 		pool = append(pool, c.killer)
 	}
 	if redrawInsp {
-		pool = append(pool, c.hand...)
-		pool = append(pool, c.drawn...)
+		for _, id := range c.hand {
+			if id != fixed {
+				pool = append(pool, id)
+			}
+		}
+		for _, id := range c.drawn {
+			if id != fixed {
+				pool = append(pool, id)
+			}
+		}
 		if c.insp >= 0 && !keepInsp {
 			pool = append(pool, c.insp)
 		}
@@ -222,10 +237,14 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 			c.insp = take(true)
 		}
 		for i := range c.hand {
-			c.hand[i] = take(false)
+			if c.hand[i] != fixed {
+				c.hand[i] = take(false)
+			}
 		}
 		for i := range c.drawn {
-			c.drawn[i] = take(false)
+			if c.drawn[i] != fixed {
+				c.drawn[i] = take(false)
+			}
 		}
 		if len(c.drawn) == 4 {
 			// NC-6 needs a living card among the four; swap one in if needed.

@@ -3,6 +3,7 @@ package superrock
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"sort"
@@ -53,89 +54,127 @@ func universe() []string {
 	return append(out, "leave", "appear", "stay", "end planet", "enter", "end hubs", "land 0-0", "destroy nothing")
 }
 
-// probe applies an arbitrary action as seat s: unless Legal offers it, it
-// must be refused with a rule error and change nothing.
-func probe(t *testing.T, g *Game, s engine.Seat, a string) {
+// probe applies arbitrary actions, each as its seat: unless the seat's
+// legal actions hold it, each must be refused with a rule error, and
+// together they must change nothing. The whole state is compared (two
+// Clones, deeply), which is complete and much cheaper than serialising
+// every view; one comparison serves both actions.
+func probe(t testing.TB, g *Game, seats []engine.Seat, as []string) {
 	t.Helper()
-	for _, c := range g.Legal(s) {
-		if string(c.Action) == a {
-			return
+	before := g.Clone()
+	for i, s := range seats {
+		a := as[i]
+		if d, err := g.decode(s, a); err == nil && s >= 0 && slices.Contains(g.legal(s), d) {
+			continue
+		}
+		_, err := g.Apply(s, engine.Action(a))
+		if err == nil {
+			t.Fatalf("Apply(%d, %v) = nil, want a refusal: not among %v", s, a, actions(g.Legal(s)))
+		}
+		if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
+			t.Fatalf("Apply(%d, %v) = %v, want a rule error", s, a, err)
 		}
 	}
-	before := snapshot(g)
-	_, err := g.Apply(s, engine.Action(a))
-	if err == nil {
-		t.Fatalf("Apply(%d, %v) = nil, want a refusal: not among %v", s, a, actions(g.Legal(s)))
-	}
-	if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
-		t.Fatalf("Apply(%d, %v) = %v, want a rule error", s, a, err)
-	}
-	if after := snapshot(g); after != before {
-		t.Fatalf("Apply(%d, %v) = %v changed the game", s, a, err)
+	if !reflect.DeepEqual(before, g.Clone()) {
+		t.Fatalf("refused actions %v by seats %v changed the game", as, seats)
 	}
 }
+
+// maxFuzzSteps caps a fuzzed game: longer inputs only repeat what shorter
+// ones do, and a short run keeps the fuzzer's minimiser quick (it reruns
+// an input many times). Random play ends most games within 96 steps,
+// the preparation, the boards and the play included.
+const maxFuzzSteps = 96
 
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 12; seed++ {
 		r := engine.NewRand(seed + 99)
-		moves := make([]byte, 60+r.IntN(200))
+		moves := make([]byte, 40+r.IntN(80))
 		for i := range moves {
 			moves[i] = byte(r.IntN(256))
 		}
 		f.Add(seed, uint8(seed*7), moves)
 	}
 	f.Add(uint64(7), uint8(0), []byte{})
-	all := universe()
 	f.Fuzz(func(t *testing.T, seed uint64, opts uint8, moves []byte) {
-		if len(moves) > 300 {
-			moves = moves[:300]
+		playFuzz(t, seed, opts, moves)
+	})
+}
+
+var fuzzUniverse = universe()
+
+// playFuzz is FuzzApply's body: a game driven by the bytes of moves. Each
+// step checks what is cheap (the state, the events, refusals changing
+// nothing; two probes every sixth step); every choice decoded
+// (invariants) at the end, and the
+// no-leak property at the end: the fuzzer tries inputs of every length
+// and seed, so every position is an end, and every seat checked, for some
+// input.
+func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
+	if len(moves) > maxFuzzSteps {
+		moves = moves[:maxFuzzSteps]
+	}
+	g := newGame(t, fuzzConfig(opts), seed)
+	r := engine.NewRand(seed ^ 0x5eed)
+	all := fuzzUniverse
+	for i, b := range moves {
+		if i%6 == 5 {
+			probe(t, g, []engine.Seat{engine.Seat(int(b)%(g.Seats()+1) - 1), engine.Seat(int(b>>4) % g.Seats())},
+				[]string{all[(int(b)*7+i)%len(all)], all[(int(b)*13+i)%len(all)]})
 		}
-		g := newGame(t, fuzzConfig(opts), seed)
-		r := engine.NewRand(seed ^ 0x5eed)
-		for i, b := range moves {
-			var seats []engine.Seat
-			for s := 0; s < g.Seats(); s++ {
-				if len(g.Legal(engine.Seat(s))) > 0 {
-					seats = append(seats, engine.Seat(s))
-				}
-			}
-			if len(seats) == 0 {
+		// The seat: the first from seat b mod n on that has something to
+		// do (legal is Legal without the words of each button; invariants
+		// checks Legal itself).
+		s, ch := engine.Seat(-1), []act(nil)
+		for k := range g.Seats() {
+			s = engine.Seat((int(b) + k) % g.Seats())
+			if ch = g.legal(s); len(ch) > 0 {
 				break
 			}
-			if i%3 == 2 {
-				probe(t, g, engine.Seat(int(b)%(g.Seats()+1)-1), all[(int(b)*7+i)%len(all)])
-			}
-			s := seats[int(b)%len(seats)]
-			ch := g.Legal(s)
-			// Half the moves keep to the boards when the seat has a board
-			// action, so that games get through both phases.
-			if b&0x80 == 0 {
-				var on []engine.Choice
-				for _, c := range ch {
-					if boardAction(c.Action) {
-						on = append(on, c)
-					}
-				}
-				if len(on) > 0 {
-					ch = on
+		}
+		if len(ch) == 0 {
+			break
+		}
+		// Half the moves keep to the boards when the seat has a board
+		// action, so that games get through both phases.
+		if b&0x80 == 0 {
+			var on []act
+			for _, c := range ch {
+				if boardAction(engine.Action(c.String(g))) {
+					on = append(on, c)
 				}
 			}
-			c := ch[int(b>>3)%len(ch)]
-			evs, err := g.Apply(s, c.Action)
-			if err != nil {
-				t.Fatalf("Apply(%d, %v) = %v, want nil (a legal choice)", s, c.Action, err)
-			}
-			if err := invariants(g); err != nil {
-				t.Fatalf("step %d: %v", i, err)
-			}
-			if err := eventsOK(g, evs); err != nil {
-				t.Fatalf("step %d: %v", i, err)
-			}
-			if err := noLeak(g, r, 1); err != nil {
-				t.Fatalf("step %d: %v", i, err)
+			if len(on) > 0 {
+				ch = on
 			}
 		}
-	})
+		c := engine.Action(ch[int(b>>3)%len(ch)].String(g))
+		evs, err := g.Apply(s, c)
+		if err != nil {
+			t.Fatalf("Apply(%d, %v) = %v, want nil (a legal choice)", s, c, err)
+		}
+		if err := stateOK(g); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if err := eventsOK(g, evs); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+	}
+	if err := invariants(g); err != nil {
+		t.Fatalf("end: %v", err)
+	}
+	// The no-leak property for the table screen and one seat (by the
+	// seed): eleven views redrawn per input would cost more than the game.
+	for _, s := range []engine.Seat{engine.Public, engine.Seat(seed % uint64(g.Seats()))} {
+		want := seatJSON(g, s)
+		g2 := g.Resample(s, r).(*Game)
+		if err := stateOK(g2); err != nil {
+			t.Fatalf("end: Resample(%d): %v", s, err)
+		}
+		if got := seatJSON(g2, s); got != want {
+			t.Fatalf("end: seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
+		}
+	}
 }
 
 var placeholder = regexp.MustCompile(`\{[a-z_]+\}`)
@@ -257,5 +296,17 @@ func TestCataloguePlaceholders(t *testing.T) {
 	}
 	if n < 200 {
 		t.Errorf("%d sr. keys, want the whole catalogue", n)
+	}
+}
+
+// BenchmarkFuzzApply is the cost of one FuzzApply input of full length.
+func BenchmarkFuzzApply(b *testing.B) {
+	r := engine.NewRand(1)
+	moves := make([]byte, maxFuzzSteps)
+	for i := 0; b.Loop(); i++ {
+		for j := range moves {
+			moves[j] = byte(r.IntN(256))
+		}
+		playFuzz(b, uint64(i), uint8(i), moves)
 	}
 }

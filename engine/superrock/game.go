@@ -403,9 +403,12 @@ func (g *Game) candidates(s engine.Seat) []act {
 	case RejectPhase:
 		out = append(out, act{kind: "keep"}, act{kind: "reject"})
 	case ShadowPhase:
+		// A seat that picked, or an ambush that is not the seat's or is
+		// placed, offers nothing: check refuses those too; leaving them
+		// out here only spares it the work (Legal runs for every seat).
 		if g.roll[s] == 0 {
 			dice("rolled")
-		} else {
+		} else if g.pick[s] < 0 {
 			for i := range g.data.Silhouettes {
 				out = append(out, act{kind: "pick", n: i})
 			}
@@ -417,6 +420,9 @@ func (g *Game) candidates(s engine.Seat) []act {
 		out = append(out, act{kind: "confirm"})
 	case AmbushPhase:
 		for c := range AmbushNames {
+			if g.ambushOwner[c] != s || g.ambush[c] >= 0 {
+				continue
+			}
 			for sq := 0; sq < BoardSquares; sq++ {
 				out = append(out, act{kind: "ambush", card: c, n: sq})
 			}
@@ -434,9 +440,19 @@ func (g *Game) candidates(s engine.Seat) []act {
 // rolls, so that waiting for someone never tells the table what they hold.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
 	var out []engine.Choice
-	for _, a := range g.candidates(s) {
+	for _, a := range g.legal(s) {
+		out = append(out, g.choice(a))
+	}
+	return out
+}
+
+// legal is Legal without the words: the actions that pass check.
+func (g *Game) legal(s engine.Seat) []act {
+	cs := g.candidates(s)
+	out := cs[:0]
+	for _, a := range cs {
 		if g.check(s, a) == nil {
-			out = append(out, g.choice(a))
+			out = append(out, a)
 		}
 	}
 	return out

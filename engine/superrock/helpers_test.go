@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"tablemaster/engine"
@@ -206,13 +207,7 @@ func stateOK(g *Game) error {
 	// SR-11: the dealt characters are distinct and match the counts.
 	seen := map[int]bool{}
 	per := map[string]int{}
-	l, gp, e, sp := g.data.Pools(g.cfg.RaisaGood)
-	poolOf := map[string]string{}
-	for name, ids := range map[string][]string{"L": l, "G": gp, "E": e, "S": sp} {
-		for _, id := range ids {
-			poolOf[id] = name
-		}
-	}
+	poolOf := pools(g)
 	for s := 0; s < n; s++ {
 		c := g.char[s]
 		if c < 0 || seen[c] {
@@ -307,7 +302,7 @@ func boardOK(g *Game) error {
 		}
 	}
 	each := g.data.PlanetCardsFor(nonBase)
-	count := map[int]int{}
+	count := make([]int, len(g.data.PlanetCards)) // a slice: this runs after every fuzz step
 	add := func(cards []int) {
 		for _, c := range cards {
 			count[c]++
@@ -361,7 +356,11 @@ func boardOK(g *Game) error {
 	}
 	if g.virtual() {
 		for i, c := range g.data.PlanetCards {
-			if want := map[bool]int{true: 0, false: c.Count}[c.Kind == Ambush]; count[i] != want {
+			want := c.Count
+			if c.Kind == Ambush {
+				want = 0
+			}
+			if count[i] != want {
 				return fmt.Errorf("SR-20: %d copies of %s in play, the deck has %d", count[i], c.ID, want)
 			}
 		}
@@ -384,7 +383,7 @@ func boardOK(g *Game) error {
 	}
 	// SR-25: the secret base deck.
 	if g.base != nil {
-		rooms := map[int]int{}
+		rooms := make([]int, len(g.data.BaseCards))
 		for _, c := range g.baseDeck {
 			rooms[c]++
 		}
@@ -471,7 +470,7 @@ func noLeak(g *Game, r *engine.Rand, resamples int) error {
 // before the reveal.
 func eventsOK(g *Game, evs []engine.Event) error {
 	for _, e := range evs {
-		j, _ := json.Marshal(e)
+		j := jsonOf{e} // marshalled only if an error names it
 		if strings.HasPrefix(e.Key, "sr.pv.") || e.Key == "sr.do.ambush_swap" {
 			if len(e.To) == 0 || !e.Reveal {
 				return fmt.Errorf("private event %s is public or not a reveal", j)
@@ -516,4 +515,37 @@ func eventsOK(g *Game, evs []engine.Event) error {
 		}
 	}
 	return nil
+}
+
+// poolCache keeps pools' answers: stateOK runs after every fuzz step.
+var poolCache sync.Map // poolKey → map[string]string
+
+type poolKey struct {
+	data      *Data
+	raisaGood bool
+}
+
+// pools maps each character id to its pool of table 7.1: L, G, E or S.
+func pools(g *Game) map[string]string {
+	k := poolKey{g.data, g.cfg.RaisaGood}
+	if m, ok := poolCache.Load(k); ok {
+		return m.(map[string]string)
+	}
+	l, gp, e, sp := g.data.Pools(g.cfg.RaisaGood)
+	poolOf := map[string]string{}
+	for name, ids := range map[string][]string{"L": l, "G": gp, "E": e, "S": sp} {
+		for _, id := range ids {
+			poolOf[id] = name
+		}
+	}
+	poolCache.Store(k, poolOf)
+	return poolOf
+}
+
+// jsonOf prints its value as JSON, when printed.
+type jsonOf struct{ v any }
+
+func (j jsonOf) String() string {
+	b, _ := json.Marshal(j.v)
+	return string(b)
 }

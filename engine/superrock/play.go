@@ -144,8 +144,17 @@ func (g *Game) candidatesPlay(s engine.Seat) []act {
 	n := g.Seats()
 	switch g.phase {
 	case PlayPhase:
+		// Left out, only to spare checkPlay the work (it refuses them
+		// too): a conversion by a seat that is no Locke, a death of the
+		// dead, a revival of the living.
+		locke := g.character(s).Locke != NotLocke
 		for t := 0; t < n; t++ {
 			for _, k := range []string{"identity", "telepathy", "convert", "converted", "dies", "revives"} {
+				switch {
+				case (k == "convert" || k == "converted") && !locke,
+					k == "dies" && g.dead[t], k == "revives" && !g.dead[t]:
+					continue
+				}
 				out = append(out, act{kind: k, n: t})
 			}
 		}
