@@ -448,4 +448,3 @@ func (r *holdReport) print(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 }
-
