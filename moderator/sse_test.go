@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,6 +103,16 @@ func TestStreamFramesControlCharacters(t *testing.T) {
 	marks := map[engine.Seat]string{engine.Public: "id: 999", noir.Killer: "id: 999", noir.Inspector: "event: x\x1b"}
 	for seat, base := range paths {
 		t.Run(base[:2], func(t *testing.T) {
+			// The streams of the subtests before are closed first: their
+			// ends would move the version.
+			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+				if _, online := tb.Presence(); !slices.ContainsFunc(online, func(n int) bool { return n > 0 }) {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatal("an earlier stream is still open")
+				}
+			}
 			resp, err := http.Get(srv.URL + base + "/events")
 			if err != nil {
 				t.Fatal(err)
@@ -110,9 +121,14 @@ func TestStreamFramesControlCharacters(t *testing.T) {
 			ch := rawStream(resp.Body)
 			var raw strings.Builder
 			var msgs []sseMessage
-			// Read two messages: the first, and one after an action.
+			// Read two messages, the first and one after an action, and on
+			// until the last is the table's current version (the streams of
+			// the subtests before may still be closing).
 			acted := false
-			for deadline := time.After(5 * time.Second); len(msgs) < 2; {
+			current := func() bool {
+				return len(msgs) >= 2 && msgs[len(msgs)-1].id == strconv.Itoa(tb.currentVersion())
+			}
+			for deadline := time.After(5 * time.Second); !current(); {
 				select {
 				case b, ok := <-ch:
 					if !ok {
@@ -120,7 +136,7 @@ func TestStreamFramesControlCharacters(t *testing.T) {
 					}
 					raw.Write(b)
 				case <-deadline:
-					t.Fatalf("two messages did not come within 5 s; got %q", raw.String())
+					t.Fatalf("no message of version %d within 5 s; got %q", tb.currentVersion(), raw.String())
 				}
 				msgs, _ = parseSSE(raw.String())
 				if len(msgs) == 1 && !acted {
