@@ -218,3 +218,28 @@ func TestRelinkDuringPost(t *testing.T) {
 		old = tok
 	}
 }
+
+// TestConfirmUndoOverHTTP: the seats agree to an undo from their phones'
+// forms (the console asked to undo the Killer's draw).
+func TestConfirmUndoOverHTTP(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	h := NewServer(st, engine.EN).Handler()
+	mustAct(t, tb, noir.Killer, "draw")
+	if done, err := tb.RequestUndo(engine.Public); done || err != nil {
+		t.Fatalf("RequestUndo(console) = %v, %v; want a request waiting for the Killer", done, err)
+	}
+	waiting := tb.Snapshot(engine.Public).Undo.Waiting
+	for i, s := range waiting {
+		r := do(t, h, "POST", "/s/"+tb.Header().Tokens[s]+"/confirm", url.Values{"yes": {"1"}})
+		want := "/s/" + tb.Header().Tokens[s]
+		if i == len(waiting)-1 {
+			want += "?m=undone"
+		}
+		if r.Code != http.StatusSeeOther || r.Header().Get("Location") != want {
+			t.Fatalf("seat %d: confirm yes=1 = %d to %q, want a redirect to %q", s, r.Code, r.Header().Get("Location"), want)
+		}
+	}
+	if v := tb.Snapshot(engine.Public).StateVer; v != 2 {
+		t.Errorf("state version %d after the draw and its undo, want 2", v)
+	}
+}

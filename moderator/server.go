@@ -348,10 +348,12 @@ func (s *Server) seatPost(w http.ResponseWriter, r *http.Request, step func(*Tab
 		return
 	}
 	defer release()
-	r = withLink(r, g)
+	// Parsed before withLink copies the request: step reads the form
+	// from the request it was given.
 	if !s.parseForm(w, r, g, formLimit(0)) {
 		return
 	}
+	r = withLink(r, g)
 	if !g.live() {
 		s.notFound(w, r)
 		return
