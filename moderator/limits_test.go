@@ -36,7 +36,13 @@ func dialFrom(t *testing.T, src, addr string) net.Conn {
 	if err != nil {
 		t.Fatalf("dial from %s: %v", src, err)
 	}
-	t.Cleanup(func() { c.Close() })
+	// Closed with a reset, not a goodbye: a port this test took from
+	// 127.0.0.x must not linger in TIME_WAIT, where it would stop another
+	// test listening on that port on every interface.
+	t.Cleanup(func() {
+		c.(*net.TCPConn).SetLinger(0)
+		c.Close()
+	})
 	return c
 }
 
@@ -161,11 +167,11 @@ func TestConnectionCapPerAddress(t *testing.T) {
 	if resp, _ := rawGet(t, other, bufio.NewReader(other), "/"); resp.StatusCode != 200 {
 		t.Errorf("another address = %d, want 200", resp.StatusCode)
 	}
+	held[0].(*net.TCPConn).SetLinger(0)
 	held[0].Close()
 	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		c := dialFrom(t, "127.0.0.1", addr)
 		resp, _ := rawGet(t, c, bufio.NewReader(c), "/")
-		c.Close()
 		if resp.StatusCode == 200 {
 			break
 		}

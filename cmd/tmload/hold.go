@@ -48,6 +48,18 @@ func (h *held) watch(r io.Reader) {
 
 func (h *held) open() bool { return h.closedAt.Load() == 0 }
 
+// close drops the connection with a reset rather than a goodbye: a
+// connection tmload closes first would otherwise keep its port in
+// TIME_WAIT for a minute, and a port taken from 127.0.0.x that way stops
+// any program on this machine from listening on that port number on every
+// interface meanwhile.
+func (h *held) close() {
+	if tc, ok := h.conn.(*net.TCPConn); ok {
+		tc.SetLinger(0)
+	}
+	h.conn.Close()
+}
+
 // dialFrom connects from a loopback source address to a loopback server.
 func dialFrom(ctx context.Context, src net.IP, addr string) (net.Conn, error) {
 	if err := loopback(addr); err != nil {
@@ -205,7 +217,7 @@ func runHold(ctx context.Context, info serverInfo, o *options, hooks holdHooks) 
 	var all []*held
 	defer func() {
 		for _, h := range all {
-			h.conn.Close()
+			h.close()
 		}
 	}()
 	base := "http://" + info.Addr
