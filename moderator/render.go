@@ -201,14 +201,34 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	var out bytes.Buffer
 	out.Grow(buf.Len() + buf.Len()/8)
 	fmt.Fprintf(&out, "id: %d\n", d.Snap.Version)
-	for _, line := range bytes.Split(buf.Bytes(), []byte("\n")) {
-		out.WriteString("data: ")
-		out.Write(line)
-		out.WriteByte('\n')
-	}
+	writeSSEData(&out, buf.Bytes())
 	out.WriteByte('\n')
 	e.version, e.html, e.msg = d.Snap.Version, buf.Bytes(), out.Bytes()
 	return e
+}
+
+// writeSSEData writes p as the data lines of a Server-Sent Event. The
+// event stream ends a line at a CR, an LF or a CR LF, so each of the three
+// starts a new data line, and no CR is ever written: a CR in a player's
+// name would otherwise end its line early and let the rest of the name be
+// read as a field of its own ("id:", "event:"). The page gets its lines
+// joined with LF, which is what an HTML parser makes of a CR anyway.
+func writeSSEData(out *bytes.Buffer, p []byte) {
+	for {
+		i := bytes.IndexAny(p, "\r\n")
+		out.WriteString("data: ")
+		if i < 0 {
+			out.Write(p)
+			out.WriteByte('\n')
+			return
+		}
+		out.Write(p[:i])
+		out.WriteByte('\n')
+		if p[i] == '\r' && i+1 < len(p) && p[i+1] == '\n' {
+			i++
+		}
+		p = p[i+1:]
+	}
 }
 
 // noirGrid writes the Noir grid of a View or PublicView.

@@ -23,11 +23,14 @@ type Server struct {
 	Logf func(format string, args ...any)
 	// Keepalive is how often an idle live connection gets a comment line.
 	Keepalive time.Duration
+	// Limits bound the connections of the server HTTPServer returns; an
+	// event stream also writes each message within Limits.Write.
+	Limits Limits
 }
 
 // NewServer returns the HTTP handler for a store.
 func NewServer(st *Store, lang engine.Lang) *Server {
-	return &Server{store: st, lang: lang, Logf: log.Printf, Keepalive: 20 * time.Second}
+	return &Server{store: st, lang: lang, Logf: log.Printf, Keepalive: 20 * time.Second, Limits: DefaultLimits}
 }
 
 // Handler routes every request.
@@ -42,7 +45,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /s/{tok}/undo", s.seatUndo)
 	mux.HandleFunc("POST /s/{tok}/confirm", s.seatConfirm)
 	mux.HandleFunc("/", s.notFound)
-	return securityHeaders(gzipPages(mux))
+	return refuseOverCap(securityHeaders(gzipPages(mux)))
 }
 
 func securityHeaders(h http.Handler) http.Handler {
@@ -81,6 +84,8 @@ func (s *Server) pageLang(w http.ResponseWriter, r *http.Request) engine.Lang {
 // notFound is the answer for every unknown or revoked link: the same
 // bytes whatever the link was, so it tells nothing about what existed.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	// A link revoked while its request was read may have had a cookie set.
+	w.Header().Del("Set-Cookie")
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(http.StatusNotFound)
 	io.WriteString(w, "Not found. / 見つかりません。\n")
@@ -99,25 +104,41 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		htmlEscape(l.S("mod.home")))
 }
 
-func (s *Server) seat(r *http.Request) (*Table, engine.Seat, bool) {
-	return s.store.BySeatToken(r.PathValue("tok"))
+// seat finds the table and seat of the request's link and watches the
+// request until done is called, so that a Relink meanwhile cuts its answer
+// (links.go): nothing is answered on a revoked link but "not found".
+func (s *Server) seat(w http.ResponseWriter, r *http.Request) (t *Table, seat engine.Seat, g *linkGuard, done func(), ok bool) {
+	tok := r.PathValue("tok")
+	t, seat, ok = s.store.BySeatToken(tok)
+	if !ok {
+		return nil, engine.Public, nil, nil, false
+	}
+	if g, ok = t.watchLink(seat, tok, w); !ok {
+		return nil, engine.Public, nil, nil, false
+	}
+	return t, seat, g, func() { t.unwatchLink(seat, g) }, true
 }
 
 func (s *Server) seatPage(w http.ResponseWriter, r *http.Request) {
-	t, seat, ok := s.seat(r)
+	t, seat, g, done, ok := s.seat(w, r)
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
+	defer done()
 	l := s.pageLang(w, r)
 	if r.URL.Query().Has("lang") {
+		if !g.begin(time.Time{}) {
+			s.notFound(w, r)
+			return
+		}
 		// Drop the query so a reload keeps a clean link.
 		http.Redirect(w, r, "/s/"+url.PathEscape(r.PathValue("tok")), http.StatusSeeOther)
 		return
 	}
 	t.MarkJoined(seat)
 	flash := flashText(l, r.URL.Query().Get("m"))
-	s.writePage(w, t, seat, l, flash, "/s/"+r.PathValue("tok"))
+	s.writePage(w, g, t, seat, l, flash, "/s/"+r.PathValue("tok"))
 }
 
 func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) {
@@ -131,12 +152,19 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/t/"+url.PathEscape(r.PathValue("tok")), http.StatusSeeOther)
 		return
 	}
-	s.writePage(w, t, engine.Public, l, "", "/t/"+r.PathValue("tok"))
+	s.writePage(w, nil, t, engine.Public, l, "", "/t/"+r.PathValue("tok"))
 }
 
-func (s *Server) writePage(w http.ResponseWriter, t *Table, seat engine.Seat, l engine.Lang, flash, base string) {
+// writePage renders a whole page and sends it, if the link g (nil for the
+// table screen) is still current once it is rendered.
+func (s *Server) writePage(w http.ResponseWriter, g *linkGuard, t *Table, seat engine.Seat, l engine.Lang, flash, base string) {
 	var buf bytes.Buffer
-	if err := renderPage(&buf, t, seat, l, flash, base); err != nil {
+	err := renderPage(&buf, t, seat, l, flash, base)
+	if !g.begin(time.Time{}) {
+		s.notFound(w, nil)
+		return
+	}
+	if err != nil {
 		s.Logf("render %s: %v", t.ID(), err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
@@ -165,10 +193,16 @@ func flashText(l engine.Lang, code string) string {
 func isFetch(r *http.Request) bool { return r.Header.Get("X-Tablemaster") == "fetch" }
 
 // reply finishes a post: a fetch gets the fresh page body with a message,
-// a plain form a redirect back to the page.
+// a plain form a redirect back to the page. A link revoked meanwhile gets
+// "not found" instead.
 func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat engine.Seat, status int, code, msg string) {
 	tok := r.PathValue("tok")
+	g := linkOf(r)
 	if !isFetch(r) {
+		if !g.begin(time.Time{}) {
+			s.notFound(w, r)
+			return
+		}
 		loc := "/s/" + url.PathEscape(tok)
 		if code != "" {
 			loc += "?m=" + code
@@ -181,57 +215,82 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat en
 		msg = flashText(l, code)
 	}
 	var body []byte
+	var err error
 	if msg == "" {
 		// The same page the seat's live pages are about to get.
 		e := t.rendered(seat, l, "/s/"+tok)
-		if e.err != nil {
-			http.Error(w, "internal error", http.StatusInternalServerError)
-			return
-		}
-		body = e.html
+		body, err = e.html, e.err
 	} else {
 		var buf bytes.Buffer
-		if err := renderApp(&buf, t, seat, l, msg, "/s/"+tok); err != nil {
-			http.Error(w, "internal error", http.StatusInternalServerError)
-			return
-		}
+		err = renderApp(&buf, t, seat, l, msg, "/s/"+tok)
 		body = buf.Bytes()
+	}
+	// Rendered before this check, the page shows the link's seat as it
+	// was while the link was current.
+	if !g.begin(time.Time{}) {
+		s.notFound(w, r)
+		return
+	}
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	w.Write(body)
 }
 
-// parseForm reads a small urlencoded form; anything else is a 400.
-func parseForm(w http.ResponseWriter, r *http.Request) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, 4096)
+// refuse answers a malformed request on a seat link with a short 400, or
+// with "not found" if the link was revoked meanwhile.
+func (s *Server) refuse(w http.ResponseWriter, g *linkGuard, msg string) {
+	if !g.begin(time.Time{}) {
+		s.notFound(w, nil)
+		return
+	}
+	badRequest(w, msg)
+}
+
+// parseForm reads a small urlencoded form of at most limit bytes;
+// anything else is a 400.
+func (s *Server) parseForm(w http.ResponseWriter, r *http.Request, g *linkGuard, limit int64) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	if err := r.ParseForm(); err != nil {
-		badRequest(w, "Bad request: the form could not be read.")
+		s.refuse(w, g, "Bad request: the form could not be read.")
 		return false
 	}
 	return true
 }
 
 func (s *Server) seatAct(w http.ResponseWriter, r *http.Request) {
-	t, seat, ok := s.seat(r)
+	t, seat, g, done, ok := s.seat(w, r)
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
-	if !parseForm(w, r) {
+	defer done()
+	r = withLink(r, g)
+	// Whatever the seat is offered fits the transport (transport.go).
+	choices, cur := t.offers(seat)
+	bound := actionBound(t, choices)
+	if !s.parseForm(w, r, g, formLimit(bound)) {
 		return
 	}
 	action := r.PostForm.Get("a")
 	v, err := strconv.Atoi(r.PostForm.Get("v"))
-	if action == "" || len(action) > 64 || err != nil || v < 0 {
-		badRequest(w, "Bad request: an action needs the fields a (the action) and v (the page version).")
-		return
-	}
 	// Only an action the phone could have been offered is accepted
 	// (principle 2); anything else is out of turn or out of date.
 	offered := false
-	for _, c := range t.Legal(seat) {
+	for _, c := range choices {
 		offered = offered || string(c.Action) == action
+	}
+	if action == "" || err != nil || v < 0 || tooLong(action, bound, offered, v, cur) {
+		s.refuse(w, g, "Bad request: an action needs the fields a (the action) and v (the page version).")
+		return
+	}
+	if !g.live() {
+		// Relinked while the post was read: it is not the seat's any more.
+		s.notFound(w, r)
+		return
 	}
 	_, err = t.Act(seat, action, v)
 	switch {
@@ -296,18 +355,26 @@ var errBadAnswer = errors.New("answer with yes=1 or yes=0")
 // seatPost runs an undo step for the seat a link belongs to and answers
 // with the fresh page: "undone" when it took place, pending otherwise.
 func (s *Server) seatPost(w http.ResponseWriter, r *http.Request, step func(*Table, engine.Seat) (bool, error), pending string) {
-	t, seat, ok := s.seat(r)
+	t, seat, g, release, ok := s.seat(w, r)
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
-	if !parseForm(w, r) {
+	defer release()
+	// Parsed before withLink copies the request: step reads the form
+	// from the request it was given.
+	if !s.parseForm(w, r, g, formLimit(0)) {
+		return
+	}
+	r = withLink(r, g)
+	if !g.live() {
+		s.notFound(w, r)
 		return
 	}
 	done, err := step(t, seat)
 	switch {
 	case errors.Is(err, errBadAnswer):
-		badRequest(w, "Bad request: "+err.Error()+".")
+		s.refuse(w, g, "Bad request: "+err.Error()+".")
 	case err != nil:
 		s.reply(w, r, t, seat, http.StatusConflict, "", errText(s.pageLang(w, r), err))
 	case done:
@@ -318,14 +385,15 @@ func (s *Server) seatPost(w http.ResponseWriter, r *http.Request, step func(*Tab
 }
 
 func (s *Server) seatEvents(w http.ResponseWriter, r *http.Request) {
-	t, seat, ok := s.seat(r)
+	t, seat, g, done, ok := s.seat(w, r)
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
+	defer done()
 	t.connect(seat, +1)
 	defer t.connect(seat, -1)
-	s.stream(w, r, t, seat, "/s/"+r.PathValue("tok"))
+	s.stream(w, r, g, t, seat, "/s/"+r.PathValue("tok"))
 }
 
 func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) {
@@ -334,22 +402,45 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.stream(w, r, t, engine.Public, "/t/"+r.PathValue("tok"))
+	// The table screen's link is never revoked: a guard nobody holds.
+	s.stream(w, r, newLinkGuard(w), t, engine.Public, "/t/"+r.PathValue("tok"))
 }
 
 // stream sends the page body after every change, as Server-Sent Events.
 // The first message goes out at once, so a page that reconnects (phone
 // asleep, Wi-Fi lost) catches up by itself; a reader that falls behind
-// skips straight to the latest state.
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, t *Table, seat engine.Seat, base string) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+// skips straight to the latest state. Every write is checked against the
+// link g first and given its own write deadline: a stream lives for
+// hours, far past the server's WriteTimeout, but a reader that stops
+// reading is dropped within Limits.Write. A revoked link ends the stream.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t *Table, seat engine.Seat, base string) {
+	rc := http.NewResponseController(w)
+	// The stream reads nothing more; without this net/http would end it
+	// once the server's ReadTimeout is past.
+	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		return
 	}
 	l := s.pageLang(w, r)
 	ch, cancel := t.Subscribe()
 	defer cancel()
+	// write sends b, if the link is still current, within Limits.Write.
+	write := func(b []byte) bool {
+		var deadline time.Time
+		if s.Limits.Write > 0 {
+			deadline = time.Now().Add(s.Limits.Write)
+		}
+		if !g.begin(deadline) {
+			return false
+		}
+		if _, err := w.Write(b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !g.begin(time.Time{}) {
+		s.notFound(w, r)
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("X-Accel-Buffering", "no")
@@ -362,17 +453,15 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, t *Table, seat e
 		if t.currentVersion() == last {
 			return true
 		}
+		// Rendered before write checks the link: it shows the seat as it
+		// was while the link was current.
 		msg, ver, err := t.streamMessage(seat, l, base)
 		if err != nil {
 			s.Logf("render %s: %v", t.ID(), err)
 			return false
 		}
 		last = ver
-		if _, err := w.Write(msg); err != nil {
-			return false
-		}
-		fl.Flush()
-		return true
+		return write(msg)
 	}
 	if !send() {
 		return
@@ -381,15 +470,16 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, t *Table, seat e
 		select {
 		case <-r.Context().Done():
 			return
+		case <-g.ended():
+			return
 		case <-ch:
 			if !send() {
 				return
 			}
 		case <-tick.C:
-			if _, err := io.WriteString(w, ": keepalive\n\n"); err != nil {
+			if !write([]byte(": keepalive\n\n")) {
 				return
 			}
-			fl.Flush()
 		}
 	}
 }

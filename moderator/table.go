@@ -135,6 +135,10 @@ type Table struct {
 
 	// trouble tells the GM console about records the log could not save.
 	trouble troubles
+
+	// links are the requests in flight on the seats' links (links.go):
+	// Relink cuts those of the old link.
+	links seatLinks
 }
 
 // legalLocked is the game's Legal(s), computed once per game state. A
@@ -701,7 +705,8 @@ func (t *Table) seatLabel(s engine.Seat) string {
 	return t.hdr.Seats[s]
 }
 
-// Relink gives seat s a new link; the old one stops working at once.
+// Relink gives seat s a new link; the old one stops working at once: every
+// page and event stream still being answered on it is cut (links.go).
 func (t *Table) Relink(s engine.Seat) (string, error) {
 	t.mu.Lock()
 	if s < 0 || int(s) >= len(t.hdr.Tokens) {
@@ -714,6 +719,7 @@ func (t *Table) Relink(s engine.Seat) (string, error) {
 		return "", err
 	}
 	t.hdr.Tokens[s] = tok
+	t.revokeLinksLocked(s)
 	t.version++
 	t.mu.Unlock()
 	t.notify()

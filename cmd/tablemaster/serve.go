@@ -52,7 +52,7 @@ func listen(f *Factory, port int) (net.Listener, error) {
 func serve(f *Factory, st *moderator.Store, ln net.Listener, l engine.Lang) *serving {
 	s := moderator.NewServer(st, l)
 	s.Logf = func(format string, args ...any) { fmt.Fprintf(f.ErrOut, "tablemaster: "+format+"\n", args...) }
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := s.HTTPServer()
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			fmt.Fprintln(f.ErrOut, "tablemaster:", err)

@@ -16,6 +16,18 @@
 // by its table's post. tmload also reports each action's own latency (its
 // post to the last of its table's 10 clients) and the posts' round trips.
 //
+// With -hold, tmload measures instead whether the server stays responsive
+// while connections that do nothing useful hold its files: it times a
+// phone's page (GET /s/…, gzip, a new connection each) with no load, then
+// opens -idle keep-alive connections that send nothing after their first
+// request and -slow action posts whose body comes one byte a second, and
+// times the page again; the report gives the ratio. The held connections
+// come from the loopback addresses 127.0.0.2, 127.0.0.3, … (-per-addr
+// each), below the server's cap per address; a cap check then opens the
+// cap plus 10 connections from 127.0.1.1 and counts the 503s. Last, it waits
+// until the server has closed the held connections, and reports when
+// (-expire=false skips this, which takes the server's idle limit).
+//
 // Everything stays on the loopback interface: the server listens on
 // 127.0.0.1 only and tmload refuses any other address. The run is bounded
 // in rounds and in time, and the server process ends with it.
@@ -25,4 +37,6 @@
 //	go run ./cmd/tmload                     # 10 tables, 100 clients, 100 rounds
 //	go run ./cmd/tmload -rounds 30 -gap 50ms
 //	go run ./cmd/tmload -cpuprofile server.cpu && go tool pprof -top server.cpu
+//	go run ./cmd/tmload -hold               # 900 idle + 100 slow connections held
+//	go run ./cmd/tmload -hold -idle 5000 -slow 1000 -per-addr 60
 package main

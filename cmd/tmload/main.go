@@ -27,6 +27,16 @@ type options struct {
 	Lang          string
 	Verbose       bool
 
+	// Hold runs the held-connections measurement instead of the rounds.
+	Hold       bool
+	Idle, Slow int // connections held: idle keep-alives, slow bodies
+	Fetches    int // phone page fetches per phase
+	PerAddr    int // held connections per loopback source address
+	Expire     bool
+	LimitIdle  time.Duration // the child's limits, when not 0 (tests)
+	LimitRead  time.Duration
+	LimitCap   int
+
 	// Serve runs the server side (the child process).
 	Serve bool
 
@@ -35,7 +45,7 @@ type options struct {
 }
 
 // hiddenFlags are for the child process only; -h does not list them.
-var hiddenFlags = map[string]bool{"serve": true}
+var hiddenFlags = map[string]bool{"serve": true, "limit-idle": true, "limit-read": true, "limit-cap": true}
 
 // Bounds keep a run finite whatever the flags say.
 const (
@@ -43,6 +53,8 @@ const (
 	maxClients = 2000
 	maxRounds  = 10000
 	maxTimeout = 30 * time.Minute
+	maxHeld    = 10000
+	maxFetches = 10000
 )
 
 func parseFlags(args []string, stderr io.Writer) (*options, error) {
@@ -63,6 +75,15 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write the server's CPU profile of the run to this file")
 	fs.StringVar(&o.Lang, "lang", "en", "language the clients ask for (en or ja)")
 	fs.BoolVar(&o.Verbose, "v", false, "print every measured round's latency to stderr")
+	fs.BoolVar(&o.Hold, "hold", false, "measure a phone's page while idle and slow connections are held, instead of the rounds")
+	fs.IntVar(&o.Idle, "idle", 900, "with -hold: idle keep-alive connections to hold")
+	fs.IntVar(&o.Slow, "slow", 100, "with -hold: connections to hold sending a form body one byte a second")
+	fs.IntVar(&o.Fetches, "fetches", 200, "with -hold: phone page fetches with no load, and again with the connections held")
+	fs.IntVar(&o.PerAddr, "per-addr", 60, "with -hold: held connections per loopback source address (127.0.0.2, .3, …)")
+	fs.BoolVar(&o.Expire, "expire", true, "with -hold: wait until the server has closed the held connections, and report when")
+	fs.DurationVar(&o.LimitIdle, "limit-idle", 0, "the server's idle limit (tests)")
+	fs.DurationVar(&o.LimitRead, "limit-read", 0, "the server's read limit (tests)")
+	fs.IntVar(&o.LimitCap, "limit-cap", 0, "the server's cap per address (tests)")
 	fs.BoolVar(&o.Serve, "serve", false, "run the server side (used by tmload itself)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: tmload [flags]\n\nMeasures how fast the server updates 100 live devices, and its memory.\n\n")
@@ -105,6 +126,14 @@ func (o *options) check() error {
 		return errors.New("tmload: -gap must be 0–1m")
 	case o.Lang != "en" && o.Lang != "ja":
 		return errors.New("tmload: -lang must be en or ja")
+	case o.Idle < 0 || o.Slow < 0 || o.Idle+o.Slow > maxHeld:
+		return fmt.Errorf("tmload: -idle and -slow must not be negative, and at most %d in all", maxHeld)
+	case o.Fetches < 1 || o.Fetches > maxFetches:
+		return fmt.Errorf("tmload: -fetches must be 1–%d", maxFetches)
+	case o.PerAddr < 1 || (o.Idle+o.Slow+o.PerAddr-1)/o.PerAddr > maxSources:
+		return fmt.Errorf("tmload: -per-addr must be at least 1, and (-idle + -slow) / -per-addr at most %d source addresses", maxSources)
+	case o.LimitIdle < 0 || o.LimitRead < 0 || o.LimitCap < 0:
+		return errors.New("tmload: the server's limits must not be negative")
 	}
 	return loopback(o.Addr)
 }
@@ -128,9 +157,12 @@ func main() {
 		return
 	}
 	if err == nil {
-		if o.Serve {
+		switch {
+		case o.Serve:
 			err = serveRun(o)
-		} else {
+		case o.Hold:
+			err = holdRun(o)
+		default:
 			err = loadRun(o)
 		}
 	}

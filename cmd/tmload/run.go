@@ -27,6 +27,15 @@ type child struct {
 func startChild(o *options, state string, newCmd func(args ...string) *exec.Cmd) (*child, error) {
 	args := []string{"-serve", "-state", state, "-addr", o.Addr, "-tables", strconv.Itoa(o.Tables),
 		"-seed", strconv.FormatUint(o.Seed, 10), "-timeout", o.Timeout.String()}
+	if o.LimitIdle > 0 {
+		args = append(args, "-limit-idle", o.LimitIdle.String())
+	}
+	if o.LimitRead > 0 {
+		args = append(args, "-limit-read", o.LimitRead.String())
+	}
+	if o.LimitCap > 0 {
+		args = append(args, "-limit-cap", strconv.Itoa(o.LimitCap))
+	}
 	if o.CPUProfile != "" {
 		p, err := filepath.Abs(o.CPUProfile)
 		if err != nil {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -17,12 +16,20 @@ import (
 	"tablemaster/moderator"
 )
 
-// serverInfo is the child's first line on stdout: where it listens and the
-// links of its tables.
+// serverInfo is the child's first line on stdout: where it listens, the
+// links of its tables and the server's limits.
 type serverInfo struct {
 	Addr   string       `json:"addr"`
 	PID    int          `json:"pid"`
 	Tables []tableLinks `json:"tables"`
+	Limits limitsInfo   `json:"limits"`
+}
+
+// limitsInfo are the server's connection limits (moderator.Limits).
+type limitsInfo struct {
+	PerAddr int           `json:"per_addr"`
+	Idle    time.Duration `json:"idle"`
+	Read    time.Duration `json:"read"`
 }
 
 // tableLinks are one table's tokens.
@@ -81,7 +88,20 @@ func serveRun(o *options) error {
 	}
 	srv := moderator.NewServer(st, engine.EN)
 	srv.Logf = func(format string, args ...any) { fmt.Fprintf(o.Stderr, "tmload server: "+format+"\n", args...) }
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	if o.LimitIdle > 0 {
+		srv.Limits.Idle = o.LimitIdle
+	}
+	if o.LimitRead > 0 {
+		srv.Limits.Read = o.LimitRead
+	}
+	if o.LimitCap > 0 {
+		srv.Limits.PerAddr = o.LimitCap
+	}
+	info.Limits = limitsInfo{PerAddr: srv.Limits.PerAddr, Idle: srv.Limits.Idle, Read: srv.Limits.Read}
+	if _, err := raiseFileLimit(0); err != nil {
+		return err
+	}
+	hs := srv.HTTPServer()
 	go hs.Serve(ln)
 	defer hs.Close()
 

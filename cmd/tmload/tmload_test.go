@@ -5,11 +5,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -48,6 +50,12 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"-timeout", "2h"}, "-timeout"},
 		{[]string{"-lang", "fr"}, "-lang"},
 		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"-hold", "-idle", "2000", "-slow", "500", "-per-addr", "64"}, ""},
+		{[]string{"-hold", "-idle", "-1"}, "-idle"},
+		{[]string{"-hold", "-idle", "9000", "-slow", "2000"}, "-idle"},
+		{[]string{"-hold", "-fetches", "0"}, "-fetches"},
+		{[]string{"-hold", "-per-addr", "1"}, "source addresses"},
+		{[]string{"-hold", "-per-addr", "0"}, "-per-addr"},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer
@@ -68,8 +76,8 @@ func TestUsageHidesServe(t *testing.T) {
 	if _, err := parseFlags([]string{"-h"}, &stderr); err == nil {
 		t.Fatal("parseFlags(-h) = nil, want flag.ErrHelp")
 	}
-	if out := stderr.String(); strings.Contains(out, "-serve") || !strings.Contains(out, "-rounds") {
-		t.Errorf("usage = %s, want -rounds listed and -serve hidden", out)
+	if out := stderr.String(); strings.Contains(out, "-serve") || strings.Contains(out, "-limit-") || !strings.Contains(out, "-rounds") || !strings.Contains(out, "-hold") {
+		t.Errorf("usage = %s, want -rounds and -hold listed, -serve and -limit-… hidden", out)
 	}
 }
 
@@ -209,6 +217,98 @@ func TestLoadRunChild(t *testing.T) {
 		t.Fatalf("loadRun = %v; stderr: %s", err, errOut.String())
 	}
 	for _, want := range []string{"6 live clients", "round: first post → 6th client", "VmHWM", "targets:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestRunHold holds idle and slow connections against an in-process
+// server with short limits: the phone is served throughout, the held
+// connections stay open while measured, the cap refuses exactly the
+// connections over it, and the server closes the rest within its limits.
+// No timing is asserted: the figures are for the README.
+func TestRunHold(t *testing.T) {
+	st, err := moderator.NewStore(t.TempDir(), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tb, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := tb.Header()
+	srv := moderator.NewServer(st, engine.EN)
+	srv.Limits.Idle, srv.Limits.Read, srv.Limits.PerAddr = 3*time.Second, 3*time.Second, 8
+	hs := srv.HTTPServer()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go hs.Serve(ln)
+	defer hs.Close()
+	info := serverInfo{Addr: ln.Addr().String(), Tables: []tableLinks{{ID: h.ID, Table: h.TableToken, Seats: h.Tokens}},
+		Limits: limitsInfo{PerAddr: 8, Idle: 3 * time.Second, Read: 3 * time.Second}}
+	idle, slow := 100, 30
+	if testing.Short() {
+		idle, slow = 30, 10
+	}
+	o, err := parseFlags([]string{"-hold", "-idle", strconv.Itoa(idle), "-slow", strconv.Itoa(slow), "-per-addr", "7", "-fetches", "20"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	hooked := 0
+	res, err := runHold(ctx, info, o, holdHooks{held: func() error { hooked++; return nil }})
+	if err != nil {
+		t.Fatalf("runHold = %v", err)
+	}
+	if len(res.Floor) != 20 || len(res.Loaded) != 20 || hooked != 1 {
+		t.Errorf("runHold = %d and %d fetches, hook called %d times; want 20, 20, 1", len(res.Floor), len(res.Loaded), hooked)
+	}
+	if res.CapServed != 8 || res.CapRefused != overCap || res.CapOther != 0 {
+		t.Errorf("cap check = %d served, %d refused, %d otherwise; want 8, %d, 0", res.CapServed, res.CapRefused, res.CapOther, overCap)
+	}
+	if len(res.Idle) != idle+8 || len(res.Slow) != slow || res.Sources != (idle+slow+6)/7 {
+		t.Errorf("held %d idle, %d slow from %d addresses; want %d, %d, %d", len(res.Idle), len(res.Slow), res.Sources, idle+8, slow, (idle+slow+6)/7)
+	}
+	if !res.Expired || len(res.IdleAge) != len(res.Idle) || len(res.SlowAge) != len(res.Slow) {
+		t.Errorf("the server closed %d of %d idle and %d of %d slow connections, want all", len(res.IdleAge), len(res.Idle), len(res.SlowAge), len(res.Slow))
+	}
+	var out bytes.Buffer
+	(&holdReport{opts: o, addr: info.Addr, res: res}).print(&out)
+	for _, want := range []string{"ratio held / floor", "cap check from 127.0.1.1: 18 connections, 8 served, 10 refused with 503", "closed by the server"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+	t.Logf("\n%s", out.String())
+}
+
+// TestHoldRunChild runs -hold as a person does: the server in a child
+// process (this test binary, see TestMain) with its real limits, briefly.
+func TestHoldRunChild(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the memory figures come from Linux's /proc")
+	}
+	var out, errOut bytes.Buffer
+	o, err := parseFlags([]string{"-hold", "-tables", "1", "-idle", "40", "-slow", "10", "-fetches", "10", "-expire=false", "-timeout", "1m"}, &errOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Stdout, o.Stderr = &out, &errOut
+	err = holdRunWith(o, func(args ...string) *exec.Cmd {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
+		return cmd
+	})
+	if err != nil {
+		t.Fatalf("holdRun = %v; stderr: %s", err, errOut.String())
+	}
+	for _, want := range []string{"40 idle keep-alive and 10 slow-body", "cap 64 per address", "114 connections held",
+		"64 served, 10 refused with 503", "goroutines"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}

@@ -1,0 +1,182 @@
+package moderator
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"tablemaster/engine"
+	"tablemaster/engine/noir"
+)
+
+// limitedServer serves st on a real loopback socket with the given limits.
+func limitedServer(t *testing.T, st *Store, lim Limits) (*httptest.Server, string) {
+	t.Helper()
+	s := NewServer(st, engine.EN)
+	s.Limits = lim
+	s.Logf = t.Logf
+	srv := httptest.NewUnstartedServer(nil)
+	srv.Config = s.HTTPServer()
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv, strings.TrimPrefix(srv.URL, "http://")
+}
+
+// dialFrom opens a connection to addr from a loopback source address.
+func dialFrom(t *testing.T, src, addr string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}, Timeout: 5 * time.Second}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatalf("dial from %s: %v", src, err)
+	}
+	// Closed with a reset, not a goodbye: a port this test took from
+	// 127.0.0.x must not linger in TIME_WAIT, where it would stop another
+	// test listening on that port on every interface.
+	t.Cleanup(func() {
+		c.(*net.TCPConn).SetLinger(0)
+		c.Close()
+	})
+	return c
+}
+
+// rawGet sends a GET on c, keeping it alive, and reads the answer.
+func rawGet(t *testing.T, c net.Conn, br *bufio.Reader, path string) (*http.Response, string) {
+	t.Helper()
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	defer c.SetDeadline(time.Time{})
+	if _, err := io.WriteString(c, "GET "+path+" HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("GET %s: %v", path, err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	return resp, string(b)
+}
+
+// closedWithin waits for the server to close c, reading and dropping
+// whatever it sends.
+func closedWithin(c net.Conn, d time.Duration) bool {
+	c.SetReadDeadline(time.Now().Add(d))
+	_, err := io.Copy(io.Discard, c)
+	var ne net.Error
+	return !(errors.As(err, &ne) && ne.Timeout())
+}
+
+var testLimits = Limits{ReadHeader: 300 * time.Millisecond, Read: 400 * time.Millisecond,
+	Write: 400 * time.Millisecond, Idle: 400 * time.Millisecond, PerAddr: 4}
+
+// TestSlowAndIdleConnectionsAreDropped: a kept-alive connection that sends
+// nothing more, a request whose body trickles in and a header that never
+// ends are all closed within the server's limits (before, only the header
+// had a time limit: the others stayed open for as long as the client
+// liked). Real server, raw sockets.
+func TestSlowAndIdleConnectionsAreDropped(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	_, addr := limitedServer(t, st, testLimits)
+
+	idle := dialFrom(t, "127.0.0.1", addr)
+	if resp, _ := rawGet(t, idle, bufio.NewReader(idle), "/"); resp.StatusCode != 200 {
+		t.Fatalf("GET / = %d", resp.StatusCode)
+	}
+	slow := dialFrom(t, "127.0.0.2", addr)
+	io.WriteString(slow, "POST /s/"+tb.Header().Tokens[0]+"/act HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\na=")
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+				if _, err := io.WriteString(slow, "d"); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	header := dialFrom(t, "127.0.0.3", addr)
+	io.WriteString(header, "GET / HTTP/1.1\r\nHost: x\r\n")
+
+	start := time.Now()
+	for name, c := range map[string]net.Conn{"idle keep-alive": idle, "slow body": slow, "unfinished header": header} {
+		if !closedWithin(c, 3*time.Second) {
+			t.Errorf("%s: still open %v after it began", name, time.Since(start).Round(time.Millisecond))
+		}
+	}
+	if v := tb.Snapshot(engine.Public).StateVer; v != 0 {
+		t.Errorf("the slow post was applied (state version %d)", v)
+	}
+}
+
+// TestStreamOutlivesTheTimeouts: an event stream lives far past the
+// server's read and write timeouts, since it sets its own write deadline
+// for each message.
+func TestStreamOutlivesTheTimeouts(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	srv, _ := limitedServer(t, st, testLimits)
+	resp, err := http.Get(srv.URL + "/s/" + tb.Header().Tokens[noir.Killer] + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	ch := rawStream(resp.Body)
+	readUntil(t, ch, "data:")
+	time.Sleep(3 * (testLimits.Read + testLimits.Write))
+	mustAct(t, tb, noir.Killer, "draw")
+	readUntil(t, ch, "Your identity card is")
+}
+
+// TestConnectionCapPerAddress: one address holds at most PerAddr
+// connections; the next gets a short 503 in both languages and is closed,
+// other addresses are served as before, and a closed connection frees its
+// place.
+func TestConnectionCapPerAddress(t *testing.T) {
+	st, _ := newTestTable(t, noir.Config{}, 42)
+	lim := testLimits
+	lim.Idle, lim.ReadHeader, lim.Read = 10*time.Second, 10*time.Second, 10*time.Second
+	_, addr := limitedServer(t, st, lim)
+
+	var held []net.Conn
+	for range lim.PerAddr {
+		c := dialFrom(t, "127.0.0.1", addr)
+		if resp, _ := rawGet(t, c, bufio.NewReader(c), "/"); resp.StatusCode != 200 {
+			t.Fatalf("connection %d: GET / = %d, want 200", len(held)+1, resp.StatusCode)
+		}
+		held = append(held, c)
+	}
+	over := dialFrom(t, "127.0.0.1", addr)
+	resp, body := rawGet(t, over, bufio.NewReader(over), "/")
+	if resp.StatusCode != http.StatusServiceUnavailable || !resp.Close || resp.Header.Get("Retry-After") == "" ||
+		!strings.Contains(body, "Too many connections") || !strings.Contains(body, "接続が多すぎます") {
+		t.Errorf("connection %d from one address = %d %q (close %v), want a short 503 in both languages", lim.PerAddr+1, resp.StatusCode, body, resp.Close)
+	}
+	if !closedWithin(over, 2*time.Second) {
+		t.Error("the refused connection stays open")
+	}
+	other := dialFrom(t, "127.0.0.2", addr)
+	if resp, _ := rawGet(t, other, bufio.NewReader(other), "/"); resp.StatusCode != 200 {
+		t.Errorf("another address = %d, want 200", resp.StatusCode)
+	}
+	held[0].(*net.TCPConn).SetLinger(0)
+	held[0].Close()
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		c := dialFrom(t, "127.0.0.1", addr)
+		resp, _ := rawGet(t, c, bufio.NewReader(c), "/")
+		if resp.StatusCode == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after one connection closed, a new one still gets %d", resp.StatusCode)
+		}
+	}
+}
