@@ -360,28 +360,11 @@ func holdRunWith(o *options, newCmd func(args ...string) *exec.Cmd) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
-	state := o.State
-	if state == "" {
-		d, err := os.MkdirTemp("", "tmload-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(d)
-		state = d
-	}
-	c, err := startChild(o, state, newCmd)
+	c, info, done, err := startServer(ctx, o, newCmd)
 	if err != nil {
 		return err
 	}
-	defer c.stop()
-	line, err := c.next(ctx)
-	if err != nil {
-		return err
-	}
-	var info serverInfo
-	if err := json.Unmarshal([]byte(line), &info); err != nil {
-		return fmt.Errorf("tmload: the server process said %q: %w", line, err)
-	}
+	defer done()
 	rep := &holdReport{opts: o, addr: info.Addr, pid: c.cmd.Process.Pid}
 	if rep.base, err = readProcMem(rep.pid); err != nil {
 		return err

@@ -132,31 +132,52 @@ func loadRun(o *options) error {
 	})
 }
 
-func loadRunWith(o *options, newCmd func(args ...string) *exec.Cmd) error {
-	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
-	defer cancel()
+// startServer starts the server process in o.State (or a temporary
+// folder, removed by done) and reads the address it serves on. done stops
+// the process and removes what startServer made.
+func startServer(ctx context.Context, o *options, newCmd func(args ...string) *exec.Cmd) (c *child, info serverInfo, done func(), err error) {
+	var cleanup []func()
+	done = func() {
+		for i := len(cleanup) - 1; i >= 0; i-- {
+			cleanup[i]()
+		}
+	}
+	defer func() {
+		if err != nil {
+			done()
+		}
+	}()
 	state := o.State
 	if state == "" {
 		d, err := os.MkdirTemp("", "tmload-")
 		if err != nil {
-			return err
+			return nil, info, done, err
 		}
-		defer os.RemoveAll(d)
+		cleanup = append(cleanup, func() { os.RemoveAll(d) })
 		state = d
 	}
-	c, err := startChild(o, state, newCmd)
-	if err != nil {
-		return err
+	if c, err = startChild(o, state, newCmd); err != nil {
+		return nil, info, done, err
 	}
-	defer c.stop()
+	cleanup = append(cleanup, c.stop)
 	line, err := c.next(ctx)
 	if err != nil {
+		return nil, info, done, err
+	}
+	if err := json.Unmarshal([]byte(line), &info); err != nil {
+		return nil, info, done, fmt.Errorf("tmload: the server process said %q: %w", line, err)
+	}
+	return c, info, done, nil
+}
+
+func loadRunWith(o *options, newCmd func(args ...string) *exec.Cmd) error {
+	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
+	defer cancel()
+	c, info, done, err := startServer(ctx, o, newCmd)
+	if err != nil {
 		return err
 	}
-	var info serverInfo
-	if err := json.Unmarshal([]byte(line), &info); err != nil {
-		return fmt.Errorf("tmload: the server process said %q: %w", line, err)
-	}
+	defer done()
 	rep := &report{opts: o, addr: info.Addr, pid: c.cmd.Process.Pid}
 	pid := rep.pid
 	if rep.idle, err = readProcMem(pid); err != nil {
