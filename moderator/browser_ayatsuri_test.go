@@ -2,7 +2,6 @@ package moderator_test
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -61,11 +60,8 @@ type ayState struct {
 // ayStep is one move of ayScript with what the engine says follows.
 type ayStep struct {
 	move
-	// Told: whose story gains a line (the move's events that seat sees);
-	// Public: the table screen's story gains one.
-	Told   []engine.Seat
-	Public bool
-	After  ayState
+	audience
+	After ayState
 }
 
 // ayPlan is the round of ayScript worked out with the engine.
@@ -83,13 +79,7 @@ func ayConfig() ayatsuri.Config { return ayatsuri.Config{Players: slices.Clone(a
 // same round.
 func planAyatsuri(t *testing.T) ayPlan {
 	t.Helper()
-	for seed := uint64(1); seed < 2000; seed++ {
-		if p, ok := planAyatsuriSeed(seed); ok {
-			return p
-		}
-	}
-	t.Fatal("planAyatsuri: no seed below 2000 hands Aki ① … ⑤ and plays the scripted round")
-	return ayPlan{}
+	return findSeed(t, "hands Aki ① … ⑤ and plays the scripted round", planAyatsuriSeed)
 }
 
 func planAyatsuriSeed(seed uint64) (ayPlan, bool) {
@@ -156,20 +146,7 @@ func planAyatsuriSeed(seed uint64) (ayPlan, bool) {
 		if err != nil {
 			return ayPlan{}, false
 		}
-		step := ayStep{move: m}
-		for _, e := range evs {
-			if e.Table {
-				continue
-			}
-			step.Public = step.Public || e.IsPublic()
-			for s := range ayPlayers {
-				if e.Sees(engine.Seat(s)) && !slices.Contains(step.Told, engine.Seat(s)) {
-					step.Told = append(step.Told, engine.Seat(s))
-				}
-			}
-		}
-		step.After = state()
-		p.Steps = append(p.Steps, step)
+		p.Steps = append(p.Steps, ayStep{move: m, audience: audienceOf(evs, len(ayPlayers)), After: state()})
 	}
 	// The round went as ayScript says: Chika paid the fee and Ben kept it
 	// as a kill chip, then the Serial Killer killed Aki and Dai; round 2's
@@ -272,47 +249,14 @@ func ayCard(c ayatsuri.RoleCard) string { return c.Mark + " " + engine.EN.S(c.Ke
 // that card in the draft (AY-12, principle 1); the face-down card is never
 // named; hold-to-reveal hides the hand and the role until a finger is down.
 func TestBrowserAyatsuri(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is skipped in -short mode")
-	}
-	exe := browserPath()
-	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("TestBrowserAyatsuri: no Chromium found (looked for $TABLEMASTER_CHROMIUM, /usr/bin/chromium, chromium, chromium-browser, google-chrome, headless-shell); CI must run the browser test: apt-get install chromium")
-		}
-		t.Skip("no Chromium found (apt-get install chromium); skipping the browser test")
-	}
+	exe := needBrowser(t)
 	start := time.Now()
 	p := planAyatsuri(t)
 	t.Logf("seed %d: face up %s, face down %s; %d moves", p.Seed, p.FaceUp.Mark(), p.FaceDown.Mark(), len(p.Steps))
 
-	st, err := moderator.NewStore(t.TempDir(), time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(st.Close)
-	table, err := st.Create(moderator.NewTableSpec{Game: "ayatsuri", Seats: slices.Clone(ayPlayers), Options: ayConfig(), Seed: p.Seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := moderator.NewServer(st, engine.EN)
-	srv.Logf = t.Logf
-	ts := httptestServer(t, srv)
-	h := table.Header()
-
-	browser := startBrowser(t, exe)
-	var phones []*tab
-	for s, name := range ayPlayers {
-		phones = append(phones, openTab(t, browser, name+"'s phone", ts+"/s/"+h.Tokens[s], 390, 844, 2))
-	}
-	screen := openTab(t, browser, "table screen", ts+"/t/"+h.TableToken, 1280, 800, 1)
-	tabs := append(slices.Clone(phones), screen)
-	seatOf := func(tb *tab) engine.Seat {
-		if i := slices.Index(phones, tb); i >= 0 {
-			return engine.Seat(i)
-		}
-		return engine.Public
-	}
+	g := startGame(t, exe, moderator.NewTableSpec{Game: "ayatsuri", Seats: slices.Clone(ayPlayers), Options: ayConfig(), Seed: p.Seed})
+	g.openDevices(ayPlayers...)
+	phones, screen := g.phones, g.screen
 
 	// Phrases that name a role in public on purpose: the board's "Serial
 	// Killer's targets" and every declaration made so far.
@@ -327,9 +271,7 @@ func TestBrowserAyatsuri(t *testing.T) {
 				public = append(public, txt)
 			}
 		}
-		for _, tb := range tabs {
-			seat := seatOf(tb)
-			html := tb.state().HTML
+		g.pages(func(tb *tab, seat engine.Seat, html string) {
 			// AY-12: the cards handed in the draft sit on the drafter's phone only.
 			if got, want := strings.Contains(html, handLabel), s.Drafter >= 0 && seat == s.Drafter; got != want {
 				t.Errorf("%s after %s: holds %q = %v, want %v (the drafter is seat %d)", tb.name, after, handLabel, got, want, s.Drafter)
@@ -340,26 +282,25 @@ func TestBrowserAyatsuri(t *testing.T) {
 			for _, ph := range public {
 				clean = strings.ReplaceAll(clean, ph, "")
 			}
+			var hidden []secret
 			for r, may := range s.Hidden {
 				if slices.Contains(may, seat) {
 					continue
 				}
-				name := engine.EN.S(r.Key())
-				if strings.Contains(clean, name) {
-					t.Errorf("%s after %s: the page names %s %s, which it may not know yet", tb.name, after, r.Mark(), name)
-				}
+				hidden = append(hidden, secret{"the name of " + r.Mark() + ", not yet public", engine.EN.S(r.Key())})
 				// In round 1 no page shows a mark it was not handed either
 				// (a seat's own "You are handed" line keeps the marks of
 				// round 1's hand into round 2).
-				if s.Public.Round == 1 && strings.Contains(clean, r.Mark()) {
-					t.Errorf("%s after %s: the page shows %s, a card it may not know", tb.name, after, r.Mark())
+				if s.Public.Round == 1 {
+					hidden = append(hidden, secret{"a card it was not handed", r.Mark()})
 				}
 			}
+			tb.checkNoLeak(after, clean, hidden...)
 			// The players table and the declarations are the public view.
 			rows := evalIn[[]ayRow](tb, ayRowsJS)
 			if len(rows) != len(s.Public.Players) {
 				t.Errorf("%s after %s: %d rows in the players table, want %d", tb.name, after, len(rows), len(s.Public.Players))
-				continue
+				return
 			}
 			for i, pl := range s.Public.Players {
 				want := ayRow{Name: pl.Name, Killed: pl.Killed, Mark: pl.Killed, Life: ayChips(pl.Life, "○"), Kills: ayChips(pl.Kills, "●"), Role: "?"}
@@ -381,7 +322,7 @@ func TestBrowserAyatsuri(t *testing.T) {
 			if got := evalIn[[]string](tb, ayDeclsJS()); !slices.Equal(got, decls) {
 				t.Errorf("%s after %s: declarations %q, want %q", tb.name, after, got, decls)
 			}
-		}
+		})
 	}
 	check("the opening", p.Start)
 	if d := p.Start.Drafter; d >= 0 {
@@ -389,24 +330,8 @@ func TestBrowserAyatsuri(t *testing.T) {
 	}
 
 	for i, m := range p.Steps {
-		before := map[*tab]tabState{}
-		for _, tb := range tabs {
-			before[tb] = tb.state()
-		}
-		phones[m.Seat].press(m.Action)
 		what := fmt.Sprintf("move %d (%s: %s)", i+1, ayPlayers[m.Seat], m.Action)
-		for _, tb := range tabs {
-			// The acting phone swaps #app twice: with the reply to its
-			// post and with the live update everyone gets.
-			n, story := 1, m.Public
-			if seat := seatOf(tb); seat != engine.Public {
-				story = story || slices.Contains(m.Told, seat)
-				if seat == m.Seat {
-					n = 2
-				}
-			}
-			tb.waitUpdates(before[tb], what, n, story)
-		}
+		g.play(what, m.move, m.story)
 		check(what, m.After)
 
 		switch {
@@ -477,7 +402,7 @@ func TestBrowserAyatsuri(t *testing.T) {
 	if len(wantHist) != 3 {
 		t.Errorf("the engine's history has %d rounds, want 2", len(wantHist)-1)
 	}
-	for _, tb := range tabs {
+	for _, tb := range g.tabs {
 		if got := evalIn[[][]string](tb, ayHistJS); !slices.EqualFunc(got, wantHist, slices.Equal) {
 			t.Errorf("%s: history %q, want %q", tb.name, got, wantHist)
 		}

@@ -2,7 +2,6 @@ package moderator_test
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -30,10 +29,8 @@ type srState struct {
 // srStep is one move of the plan with what the engine says follows.
 type srStep struct {
 	move
-	// Told: whose story gains a line; Public: the table screen's does.
-	Told   []engine.Seat
-	Public bool
-	After  srState
+	audience
+	After srState
 }
 
 // srPlan is the preparation the browser plays, worked out with the engine.
@@ -71,13 +68,7 @@ func srConfig(played string) superrock.Config {
 // allow a first round without one.
 func planSuperrock(t *testing.T) srPlan {
 	t.Helper()
-	for seed := uint64(1); seed < 2000; seed++ {
-		if p, ok := planSuperrockSeed(seed); ok {
-			return p
-		}
-	}
-	t.Fatal("planSuperrock: no seed below 2000 plays the scripted preparation")
-	return srPlan{}
+	return findSeed(t, "plays the scripted preparation", planSuperrockSeed)
 }
 
 func srState0(g *superrock.Game) srState {
@@ -129,20 +120,7 @@ func planSuperrockSeed(seed uint64) (srPlan, bool) {
 		if err != nil {
 			return false
 		}
-		step := srStep{move: move{s, action}}
-		for _, e := range evs {
-			if e.Table {
-				continue
-			}
-			step.Public = step.Public || e.IsPublic()
-			for t := range srPlayers {
-				if e.Sees(engine.Seat(t)) && !slices.Contains(step.Told, engine.Seat(t)) {
-					step.Told = append(step.Told, engine.Seat(t))
-				}
-			}
-		}
-		step.After = srState0(g)
-		p.Steps = append(p.Steps, step)
+		p.Steps = append(p.Steps, srStep{move: move{s, action}, audience: audienceOf(evs, len(srPlayers)), After: srState0(g)})
 		return true
 	}
 	seats := func(f func(s engine.Seat) bool) bool {
@@ -324,12 +302,6 @@ func srSecretsOf(v superrock.View) srSecrets {
 	return x
 }
 
-// domText escapes s as the browser writes a text node in outerHTML: only
-// &, < and > (an apostrophe stays one, unlike html.EscapeString).
-func domText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\u00a0", "&nbsp;").Replace(s)
-}
-
 var srAttrKey = map[string]string{"G": "sr.attr.good", "E": "sr.attr.evil", "S": "sr.attr.special"}
 
 // srSquare is "3-4" as a page names it: "planet 3, square 4".
@@ -368,48 +340,15 @@ const srRowsJS = `Array.from(document.querySelectorAll("#app #players tr")).slic
 // squares and planet cards are on its own phone (behind hold-to-reveal)
 // and on no other page (principle 1).
 func TestBrowserSuperrock(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the browser test is skipped in -short mode")
-	}
-	exe := browserPath()
-	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("TestBrowserSuperrock: no Chromium found (looked for $TABLEMASTER_CHROMIUM, /usr/bin/chromium, chromium, chromium-browser, google-chrome, headless-shell); CI must run the browser test: apt-get install chromium")
-		}
-		t.Skip("no Chromium found (apt-get install chromium); skipping the browser test")
-	}
+	exe := needBrowser(t)
 	start := time.Now()
 	p := planSuperrock(t)
 	t.Logf("seed %d, Ben played %s tonight; %d moves", p.Seed, p.Played, len(p.Steps))
 
-	st, err := moderator.NewStore(t.TempDir(), time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(st.Close)
 	opts := moderator.NewSuperrockOptions(srConfig(p.Played), "")
-	table, err := st.Create(moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers), Options: opts, Seed: p.Seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := moderator.NewServer(st, engine.EN)
-	srv.Logf = t.Logf
-	ts := httptestServer(t, srv)
-	h := table.Header()
-
-	browser := startBrowser(t, exe)
-	var phones []*tab
-	for s, name := range srPlayers {
-		phones = append(phones, openTab(t, browser, name+"'s phone", ts+"/s/"+h.Tokens[s], 390, 844, 2))
-	}
-	screen := openTab(t, browser, "table screen", ts+"/t/"+h.TableToken, 1280, 800, 1)
-	tabs := append(slices.Clone(phones), screen)
-	seatOf := func(tb *tab) engine.Seat {
-		if i := slices.Index(phones, tb); i >= 0 {
-			return engine.Seat(i)
-		}
-		return engine.Public
-	}
+	g := startGame(t, exe, moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers), Options: opts, Seed: p.Seed})
+	g.openDevices(srPlayers...)
+	phones, tabs := g.phones, g.tabs
 	sils := srSilhouetteNames()
 	ambiguous := func(name string) bool {
 		return slices.ContainsFunc(sils, func(s string) bool { return strings.Contains(s, name) })
@@ -445,9 +384,7 @@ func TestBrowserSuperrock(t *testing.T) {
 				wantRows = append(wantRows, engine.EN.Text(pl.Silhouette.Name)+" "+pl.Silhouette.Attr)
 			}
 		}
-		for _, tb := range tabs {
-			seat := seatOf(tb)
-			page := tb.state().HTML
+		g.pages(func(tb *tab, seat engine.Seat, page string) {
 			var mine srSecrets
 			base := false
 			if seat != engine.Public {
@@ -482,6 +419,7 @@ func TestBrowserSuperrock(t *testing.T) {
 				}
 			}
 			// Principle 1: no other seat's secrets on this page.
+			var others []secret
 			for o, x := range secrets {
 				if engine.Seat(o) == seat {
 					continue
@@ -490,27 +428,26 @@ func TestBrowserSuperrock(t *testing.T) {
 				// same notes) is its own as well.
 				own := mine.leaks()
 				for _, leak := range x.leaks() {
-					if leak.html == "" || slices.ContainsFunc(own, func(l srLeak) bool { return l.html == leak.html }) {
-						continue
-					}
-					if strings.Contains(page, leak.html) {
-						t.Errorf("%s after %s: the page shows %s's %s (%s)", tb.name, after, srPlayers[o], leak.what, leak.html)
+					if !slices.ContainsFunc(own, func(l srLeak) bool { return l.html == leak.html }) {
+						others = append(others, secret{srPlayers[o] + "'s " + leak.what, leak.html})
 					}
 				}
-				if x.Name != "" && x.Name != mine.Name && !ambiguous(x.Name) && strings.Contains(page, domText(x.Name)) {
-					t.Errorf("%s after %s: the page names %s's character %s", tb.name, after, srPlayers[o], x.Name)
+				if x.Name != "" && x.Name != mine.Name && !ambiguous(x.Name) {
+					others = append(others, secret{srPlayers[o] + "'s character", domText(x.Name)})
 				}
 			}
+			tb.checkNoLeak(after, page, others...)
 			// SR-16: where the ambushes lie is for the base players alone.
 			// In play every phone may have buttons naming every square (the
 			// planet board), which tell nothing: those are left out.
 			if !base {
-				bare := evalIn[string](tb, srNoButtonsJS)
+				var lines, where []secret
 				for _, a := range squares {
-					if strings.Contains(page, a.line) || strings.Contains(bare, a.square) {
-						t.Errorf("%s after %s: the page shows ambush %s on %s, which only base players know", tb.name, after, a.card, a.square)
-					}
+					lines = append(lines, secret{"ambush " + a.card + ", which only base players know", a.line})
+					where = append(where, secret{"where ambush " + a.card + " lies, which only base players know", a.square})
 				}
+				tb.checkNoLeak(after, page, lines...)
+				tb.checkNoLeak(after, evalIn[string](tb, srNoButtonsJS), where...)
 			}
 			if !base && strings.Contains(page, domText(engine.EN.S("sr.ui.hand"))) {
 				t.Errorf("%s after %s: the page shows planet cards, but it is not a base player's", tb.name, after)
@@ -519,7 +456,7 @@ func TestBrowserSuperrock(t *testing.T) {
 			if got := evalIn[[]string](tb, srRowsJS); !slices.Equal(got, wantRows) {
 				t.Errorf("%s after %s: silhouettes %q, want %q", tb.name, after, got, wantRows)
 			}
-		}
+		})
 	}
 	check("the opening", p.Start)
 
@@ -527,24 +464,8 @@ func TestBrowserSuperrock(t *testing.T) {
 	rerollLine := engine.EN.S("sr.ev.reroll", "attr", "@sr.attr.evil")
 	rerolled := false
 	for i, m := range p.Steps {
-		before := map[*tab]tabState{}
-		for _, tb := range tabs {
-			before[tb] = tb.state()
-		}
-		phones[m.Seat].press(m.Action)
 		what := fmt.Sprintf("move %d (%s: %s)", i+1, srPlayers[m.Seat], m.Action)
-		for _, tb := range tabs {
-			// The acting phone swaps #app twice: with the reply to its
-			// post and with the live update everyone gets.
-			n, story := 1, m.Public
-			if seat := seatOf(tb); seat != engine.Public {
-				story = story || slices.Contains(m.Told, seat)
-				if seat == m.Seat {
-					n = 2
-				}
-			}
-			tb.waitUpdates(before[tb], what, n, story)
-		}
+		g.play(what, m.move, m.story)
 		check(what, m.After)
 
 		switch {
@@ -552,7 +473,7 @@ func TestBrowserSuperrock(t *testing.T) {
 			// SR-13: only Ben played his character tonight; only his phone
 			// offers the reject. His card hides behind hold-to-reveal.
 			for _, tb := range phones {
-				has := evalIn[bool](tb, `!!document.querySelector('#app button[name="a"][value="reject"]')`)
+				has := tb.hasButton("reject")
 				if want := tb == phones[srBen]; has != want {
 					t.Errorf("%s after %s: a reject button %v, want %v", tb.name, what, has, want)
 				}
@@ -573,7 +494,7 @@ func TestBrowserSuperrock(t *testing.T) {
 				}
 			}
 			for s, tb := range phones {
-				if !evalIn[bool](tb, `!!document.querySelector('#app button[name="a"][value="roll"]')`) {
+				if !tb.hasButton("roll") {
 					t.Errorf("%s after %s: no shadow roll button for %s", tb.name, what, srPlayers[s])
 				}
 			}
