@@ -443,8 +443,8 @@ func TestBrowserSuperrock(t *testing.T) {
 			if !base {
 				var lines, where []secret
 				for _, a := range squares {
-					lines = append(lines, secret{"ambush " + a.card + ", which only base players know", a.line})
-					where = append(where, secret{"where ambush " + a.card + " lies, which only base players know", a.square})
+					lines = append(lines, secret{"where ambush " + a.card + " lies", a.line})
+					where = append(where, secret{"where ambush " + a.card + " lies", a.square})
 				}
 				tb.checkNoLeak(after, page, lines...)
 				tb.checkNoLeak(after, evalIn[string](tb, srNoButtonsJS), where...)
