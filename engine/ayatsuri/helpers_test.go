@@ -1,7 +1,6 @@
 package ayatsuri
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -196,22 +195,12 @@ func refuse(t testing.TB, g *Game, line string, kind error) {
 // snapshot is everything any device could be shown, and the state behind
 // it, serialised: Apply must leave it unchanged when it refuses an action.
 func snapshot(g *Game) string {
-	var b strings.Builder
 	parts := []any{g.PublicView(), g.Outcome(), g.life, g.kills, g.third, g.zeroed, g.marker, g.phase, g.turn,
 		g.call, g.revealed, g.queue == nil, len(g.queue), g.serial, g.cur()}
 	for s := range g.n {
 		parts = append(parts, g.View(engine.Seat(s)), g.Legal(engine.Seat(s)))
 	}
-	for _, v := range parts {
-		j, err := json.Marshal(v)
-		if err != nil {
-			panic(err)
-		}
-		b.Write(j)
-		b.WriteByte('\n')
-	}
-	fmt.Fprintf(&b, "%d %d %v", g.rng.Clone().IntN(1<<30), g.seq, g.anyKill)
-	return b.String()
+	return enginetest.JSONLines(parts...) + fmt.Sprintf("%d %d %v", g.rng.Clone().IntN(1<<30), g.seq, g.anyKill)
 }
 
 // actions lists the actions of the choices.

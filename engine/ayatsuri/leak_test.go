@@ -336,14 +336,12 @@ func eventsLeak(g *Game, evs []engine.Event) error {
 		if e.Key == "ay.ev.round" {
 			ri++
 		}
-		if strings.HasPrefix(e.Key, "ay.pv.") {
-			if len(e.To) != 1 {
-				return fmt.Errorf("private event %s told to %v", e.Key, e.To)
-			}
-			continue
+		private, err := enginetest.Told(e, "ay.pv.")
+		if err != nil {
+			return err
 		}
-		if !e.IsPublic() {
-			return fmt.Errorf("event %s is neither public nor private (to %v)", e.Key, e.To)
+		if private {
+			continue
 		}
 		if ri < 0 {
 			return fmt.Errorf("event %s before the first round", e.Key)

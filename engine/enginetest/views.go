@@ -129,3 +129,35 @@ func OverOffersNothing(g engine.Game) error {
 	}
 	return nil
 }
+
+// JSONLines serialises each value as JSON on a line of its own: the
+// snapshot a refusal must leave unchanged is built of it. It panics if a
+// value cannot be marshalled.
+func JSONLines(vs ...any) string {
+	var b strings.Builder
+	for _, v := range vs {
+		j, err := json.Marshal(v)
+		if err != nil {
+			panic(err)
+		}
+		b.Write(j)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Told checks whom an event is told: one whose key starts with
+// privatePrefix (a private line, such as "noir.pv.") goes to exactly one
+// seat, any other to everyone. It reports whether e is private.
+func Told(e engine.Event, privatePrefix string) (private bool, err error) {
+	if strings.HasPrefix(e.Key, privatePrefix) {
+		if len(e.To) != 1 {
+			return true, fmt.Errorf("private event %s told to %v", e.Key, e.To)
+		}
+		return true, nil
+	}
+	if !e.IsPublic() {
+		return false, fmt.Errorf("event %s is neither public nor private (to %v)", e.Key, e.To)
+	}
+	return false, nil
+}

@@ -1,7 +1,6 @@
 package noir
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -83,17 +82,8 @@ func id(t testing.TB, name string, kings bool) int {
 // snapshot is everything any device could be shown, serialised; Apply
 // must leave it unchanged when it refuses an action.
 func snapshot(g *Game) string {
-	var b strings.Builder
-	for _, v := range []any{g.PublicView(), g.View(Killer), g.View(Inspector), g.Outcome(),
-		g.Legal(Killer), g.Legal(Inspector), g.positions, g.lastShift, g.deck, g.hand, g.drawn} {
-		j, err := json.Marshal(v)
-		if err != nil {
-			panic(err)
-		}
-		b.Write(j)
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return enginetest.JSONLines(g.PublicView(), g.View(Killer), g.View(Inspector), g.Outcome(),
+		g.Legal(Killer), g.Legal(Inspector), g.positions, g.lastShift, g.deck, g.hand, g.drawn)
 }
 
 // refuse applies an action that must fail with kind, and checks that the

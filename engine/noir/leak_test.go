@@ -58,14 +58,12 @@ func eventsLeak(g *Game, evs []engine.Event) error {
 		}
 	}
 	for _, e := range evs {
-		if strings.HasPrefix(e.Key, "noir.pv.") {
-			if len(e.To) != 1 {
-				return fmt.Errorf("private event %v told to %v", e.Key, e.To)
-			}
-			continue
+		private, err := enginetest.Told(e, "noir.pv.")
+		if err != nil {
+			return err
 		}
-		if !e.IsPublic() {
-			return fmt.Errorf("event %v is neither public nor private (to %v)", e.Key, e.To)
+		if private {
+			continue
 		}
 		for _, name := range names {
 			for _, v := range e.Args {

@@ -38,20 +38,11 @@ func apply(t testing.TB, g *Game, s engine.Seat, a string) []engine.Event {
 // snapshot is everything any device could be shown, and the state;
 // Apply must leave it unchanged when it refuses an action.
 func snapshot(g *Game) string {
-	var b strings.Builder
 	vs := []any{g.PublicView(), g.char, g.kept, g.roll, g.pick, g.left, g.ambush, g.orderRolls, g.hands, g.deck, g.phase}
-	for s := 0; s < g.Seats(); s++ {
+	for s := range g.Seats() {
 		vs = append(vs, g.View(engine.Seat(s)))
 	}
-	for _, v := range vs {
-		j, err := json.Marshal(v)
-		if err != nil {
-			panic(err)
-		}
-		b.Write(j)
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return enginetest.JSONLines(vs...)
 }
 
 // refuse applies an action that must fail with kind and change nothing;
