@@ -44,11 +44,10 @@ func PlayTurns(g Turner, r *engine.Rand, steps int, each func(evs []engine.Event
 	return nil
 }
 
-// Step applies one random choice, drawn from r, of a seat drawn among
-// those that have one (for games in which several seats may act at once).
-// It returns ok false when no seat has anything to do, and an error when
-// Apply refuses the choice Legal offered.
-func Step(g engine.Game, r *engine.Rand) (evs []engine.Event, ok bool, err error) {
+// PickAny draws, from r, a seat among those that have a choice and then
+// one of its choices (for games in which several seats may act at once).
+// It returns ok false when no seat has anything to do.
+func PickAny(g engine.Game, r *engine.Rand) (s engine.Seat, a engine.Action, ok bool) {
 	var seats []engine.Seat
 	for s := range g.Seats() {
 		if len(g.Legal(engine.Seat(s))) > 0 {
@@ -56,14 +55,24 @@ func Step(g engine.Game, r *engine.Rand) (evs []engine.Event, ok bool, err error
 		}
 	}
 	if len(seats) == 0 {
+		return 0, "", false
+	}
+	s = seats[r.IntN(len(seats))]
+	cs := g.Legal(s)
+	return s, cs[r.IntN(len(cs))].Action, true
+}
+
+// Step applies one random choice drawn by PickAny. It returns ok false
+// when no seat has anything to do, and an error when Apply refuses the
+// choice Legal offered.
+func Step(g engine.Game, r *engine.Rand) (evs []engine.Event, ok bool, err error) {
+	s, a, ok := PickAny(g, r)
+	if !ok {
 		return nil, false, nil
 	}
-	s := seats[r.IntN(len(seats))]
-	cs := g.Legal(s)
-	c := cs[r.IntN(len(cs))]
-	evs, err = g.Apply(s, c.Action)
+	evs, err = g.Apply(s, a)
 	if err != nil {
-		return nil, true, fmt.Errorf("Apply(%d, %q) = %v, want nil (a legal choice)", s, c.Action, err)
+		return nil, true, fmt.Errorf("Apply(%d, %q) = %v, want nil (a legal choice)", s, a, err)
 	}
 	return evs, true, nil
 }
