@@ -1,7 +1,6 @@
 package ayatsuri
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // ledger keeps the chips, the marker and the kills of a game from its
@@ -268,22 +268,21 @@ func TestInvariantsRandomGames(t *testing.T) {
 					cfg.Start = int(seed) % n
 					g := newGame(t, cfg, seed)
 					l := newLedger(g)
-					r := engine.NewRand(seed * 31)
-					for i := 0; i < 3000 && !g.Outcome().Over; i++ {
-						if err := l.before(g); err != nil {
-							t.Fatalf("%dp bg=%v seed %d step %d: %v", n, bg, seed, i, err)
-						}
-						cs := g.Legal(g.Turn())
-						evs, err := g.Apply(g.Turn(), cs[r.IntN(len(cs))].Action)
-						if err != nil {
-							t.Fatal(err)
-						}
+					if err := l.before(g); err != nil {
+						t.Fatalf("%dp bg=%v seed %d: %v", n, bg, seed, err)
+					}
+					err := enginetest.PlayTurns(g, engine.NewRand(seed*31), 3000, func(evs []engine.Event) error {
 						if err := l.apply(evs); err != nil {
-							t.Fatalf("%dp bg=%v seed %d step %d: %v", n, bg, seed, i, err)
+							return err
 						}
 						if err := l.after(g, evs); err != nil {
-							t.Fatalf("%dp bg=%v seed %d step %d: %v\n%s", n, bg, seed, i, err, dump(evs))
+							return fmt.Errorf("%v\n%s", err, dump(evs))
 						}
+						// The seat to move next is checked before it acts.
+						return l.before(g)
+					})
+					if err != nil {
+						t.Fatalf("%dp bg=%v seed %d: %v", n, bg, seed, err)
 					}
 					if !g.Outcome().Over {
 						t.Fatalf("%dp bg=%v seed %d: no end", n, bg, seed)
@@ -341,24 +340,16 @@ func universe() []string {
 func probe(t testing.TB, g *Game, seats []engine.Seat, texts []string) {
 	t.Helper()
 	before := g.Clone()
-	for i, s := range seats {
-		text := texts[i]
+	err := enginetest.Probe(g, seats, texts, func(s engine.Seat, text string) bool {
 		if slices.Contains(actions(g.Legal(s)), text) {
-			continue
+			return true
 		}
-		if a, err := g.Decode(s, text); err == nil && slices.Contains(actions(g.Legal(s)), string(a)) {
-			continue // another spelling of a legal action
-		}
-		evs, err := g.Apply(s, engine.Action(text))
-		if err == nil {
-			t.Fatalf("Apply(%d, %q) = nil, want a refusal: not among %v", s, text, actions(g.Legal(s)))
-		}
-		if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
-			t.Fatalf("Apply(%d, %q) = %v, want ErrIllegal, ErrNotation or ErrNotYourTurn", s, text, err)
-		}
-		if evs != nil {
-			t.Fatalf("Apply(%d, %q) = %v with its error", s, text, evs)
-		}
+		// Another spelling of a legal action.
+		a, err := g.Decode(s, text)
+		return err == nil && slices.Contains(actions(g.Legal(s)), string(a))
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !sameState(before, g.Clone()) {
 		t.Fatalf("refused actions %q by seats %v changed the game", texts, seats)
@@ -385,11 +376,7 @@ const maxFuzzSteps = 160
 
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 16; seed++ {
-		r := engine.NewRand(seed + 99)
-		moves := make([]byte, 60+r.IntN(100))
-		for i := range moves {
-			moves[i] = byte(r.IntN(256))
-		}
+		moves := enginetest.Moves(seed, 60, 100)
 		f.Add(seed, uint8(seed*37), moves, "")
 	}
 	f.Add(uint64(7), uint8(0), []byte{}, "reveal")
@@ -408,9 +395,7 @@ var fuzzUniverse = universe()
 // steps; the no-leak property (views redrawn) at the end: the fuzzer tries
 // inputs of every length, so every position is an end for some input.
 func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string) {
-	if len(moves) > maxFuzzSteps {
-		moves = moves[:maxFuzzSteps]
-	}
+	moves = enginetest.Truncate(moves, maxFuzzSteps)
 	cfg := fuzzConfig(opts)
 	g, err := New(cfg, seed)
 	if err != nil {
@@ -437,15 +422,11 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string)
 			t.Fatalf("step %d: no legal action for seat %d in %s", i, s, g.phase)
 		}
 		if i%8 == 7 {
-			for o := range g.n {
-				if c := g.Legal(engine.Seat(o)); engine.Seat(o) != s && len(c) != 0 {
-					t.Fatalf("step %d: seat %d is offered %v out of turn", i, o, actions(c))
-				}
+			if err := enginetest.OnlyTurn(g, s); err != nil {
+				t.Fatalf("step %d: %v", i, err)
 			}
-			for _, c := range cs {
-				if a, err := g.Decode(s, string(c.Action)); err != nil || a != c.Action {
-					t.Fatalf("Decode(%q) = %q, %v", c.Action, a, err)
-				}
+			if err := enginetest.DecodesLegal(g, s); err != nil {
+				t.Fatal(err)
 			}
 			if err := invariants(g); err != nil {
 				t.Fatalf("step %d: %v", i, err)
@@ -475,26 +456,22 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string)
 	// The no-leak property for the table screen and one seat (by the
 	// seed), as noLeak checks it for all: every seat's redraw per input
 	// would cost more than the game.
-	for _, s := range []engine.Seat{engine.Public, engine.Seat(seed % uint64(g.n))} {
-		want := seatJSON(g, s)
-		h := g.Resample(s, r).(*Game)
-		if err := dealOK(h); err != nil {
-			t.Fatalf("end: Resample(%d): %v", s, err)
-		}
-		if got := seatJSON(h, s); got != want {
-			t.Fatalf("end: seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
-		}
-		if g.phase != PhOver {
+	seats := []engine.Seat{engine.Public, engine.Seat(seed % uint64(g.n))}
+	if err := enginetest.NoLeak(g, r, seats, 1, func(_ engine.Seat, h *Game) error { return dealOK(h) }); err != nil {
+		t.Fatalf("end: %v", err)
+	}
+	if g.phase != PhOver {
+		for _, s := range seats {
 			if err := viewLeak(g, s); err != nil {
 				t.Fatalf("end: %v", err)
 			}
 		}
 	}
+	if err := enginetest.OverOffersNothing(g); err != nil {
+		t.Fatal(err)
+	}
 	if g.Outcome().Over {
 		for s := range g.n {
-			if c := g.Legal(engine.Seat(s)); len(c) != 0 {
-				t.Fatalf("game over, but seat %d is offered %v", s, actions(c))
-			}
 			probe(t, g, []engine.Seat{engine.Seat(s)}, []string{"reveal"})
 		}
 	}
@@ -502,12 +479,7 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte, extra string)
 
 // BenchmarkFuzzApply is the cost of one FuzzApply input of full length.
 func BenchmarkFuzzApply(b *testing.B) {
-	r := engine.NewRand(1)
-	moves := make([]byte, maxFuzzSteps)
-	for i := 0; b.Loop(); i++ {
-		for j := range moves {
-			moves[j] = byte(r.IntN(256))
-		}
+	enginetest.BenchFuzz(b, maxFuzzSteps, func(i int, moves []byte) {
 		playFuzz(b, uint64(i), uint8(i), moves, fuzzUniverse[i%len(fuzzUniverse)])
-	}
+	})
 }

@@ -1,8 +1,6 @@
 package ayatsuri
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,6 +8,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // The rule tests rig a round instead of drafting it: New deals the first
@@ -190,48 +189,22 @@ func refuse(t testing.TB, g *Game, line string, kind error) {
 	t.Helper()
 	name, a, _ := strings.Cut(strings.TrimSpace(line), " ")
 	s := seatOf(t, g, name)
-	before := snapshot(g)
-	ev, err := g.Apply(s, engine.Action(a))
-	if !errors.Is(err, kind) {
-		t.Fatalf("Apply(%s, %q) = %v, %v, want %v", name, a, ev, err, kind)
-	}
-	if ev != nil {
-		t.Errorf("Apply(%s, %q) = %v with the error, want no events", name, a, ev)
-	}
-	if after := snapshot(g); after != before {
-		t.Errorf("Apply(%s, %q) = %v changed the game:\nbefore %s\nafter  %s", name, a, err, before, after)
-	}
+	enginetest.Refuse(t, g, s, a, kind, func() string { return snapshot(g) })
 }
 
 // snapshot is everything any device could be shown, and the state behind
 // it, serialised: Apply must leave it unchanged when it refuses an action.
 func snapshot(g *Game) string {
-	var b strings.Builder
 	parts := []any{g.PublicView(), g.Outcome(), g.life, g.kills, g.third, g.zeroed, g.marker, g.phase, g.turn,
 		g.call, g.revealed, g.queue == nil, len(g.queue), g.serial, g.cur()}
 	for s := range g.n {
 		parts = append(parts, g.View(engine.Seat(s)), g.Legal(engine.Seat(s)))
 	}
-	for _, v := range parts {
-		j, err := json.Marshal(v)
-		if err != nil {
-			panic(err)
-		}
-		b.Write(j)
-		b.WriteByte('\n')
-	}
-	fmt.Fprintf(&b, "%d %d %v", g.rng.Clone().IntN(1<<30), g.seq, g.anyKill)
-	return b.String()
+	return enginetest.JSONLines(parts...) + fmt.Sprintf("%d %d %v", g.rng.Clone().IntN(1<<30), g.seq, g.anyKill)
 }
 
 // actions lists the actions of the choices.
-func actions(cs []engine.Choice) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = string(c.Action)
-	}
-	return out
-}
+var actions = enginetest.Actions
 
 // match reports whether e has the key and every name=value of the pattern
 // "ay.ev.kill killer=Aki target=Ben".
@@ -329,15 +302,5 @@ func view(g *Game, s engine.Seat) View { return g.View(s).(View) }
 
 // seatJSON is what seat s (or engine.Public) is shown, serialised.
 func seatJSON(g *Game, s engine.Seat) string {
-	var v any
-	if s == engine.Public {
-		v = g.PublicView()
-	} else {
-		v = g.View(s)
-	}
-	j, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(j)
+	return enginetest.SeatJSON(g, s)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // The no-leak test of the foundation, for Ayatsuri (issue 3: "during the
@@ -23,28 +24,6 @@ import (
 //     the current round or any earlier one (viewLeak).
 //  3. Events: a public event names no hidden card, and a private one goes
 //     to one seat (eventsLeak).
-
-// randomGame plays a seeded random game, calling each after every accepted
-// action with the events it produced.
-func randomGame(t testing.TB, cfg Config, seed uint64, maxSteps int, each func(g *Game, evs []engine.Event)) *Game {
-	t.Helper()
-	g := newGame(t, cfg, seed)
-	r := engine.NewRand(seed + 1000)
-	for i := 0; i < maxSteps && !g.Outcome().Over; i++ {
-		s := g.Turn()
-		cs := g.Legal(s)
-		if len(cs) == 0 {
-			t.Fatalf("seed %d step %d: no legal action in phase %s", seed, i, g.phase)
-		}
-		c := cs[r.IntN(len(cs))]
-		evs, err := g.Apply(s, c.Action)
-		if err != nil {
-			t.Fatalf("seed %d: Apply(%v) = %v, want nil", seed, c.Action, err)
-		}
-		each(g, evs)
-	}
-	return g
-}
 
 // leakConfigs cover every player count, with and without the Bomb Girl,
 // and both toss modes.
@@ -63,19 +42,19 @@ func TestNoLeak(t *testing.T) {
 		t.Run(fmt.Sprintf("%dp-bomb=%v", len(cfg.Players), cfg.BombGirl), func(t *testing.T) {
 			for seed := uint64(1); seed <= 6; seed++ {
 				r := engine.NewRand(seed)
-				step := 0
-				randomGame(t, cfg, seed, 400, func(g *Game, evs []engine.Event) {
-					step++
+				g := newGame(t, cfg, seed)
+				err := enginetest.PlayTurns(g, engine.NewRand(seed+1000), 400, func(evs []engine.Event) error {
 					if err := invariants(g); err != nil {
-						t.Fatalf("seed %d step %d: %v", seed, step, err)
+						return err
 					}
 					if err := noLeak(g, r, 2, &st); err != nil {
-						t.Fatalf("seed %d step %d (%s): %v", seed, step, g.phase, err)
+						return fmt.Errorf("(%s) %v", g.phase, err)
 					}
-					if err := eventsLeak(g, evs); err != nil {
-						t.Fatalf("seed %d step %d: %v", seed, step, err)
-					}
+					return eventsLeak(g, evs)
 				})
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
 			}
 		})
 	}
@@ -115,24 +94,18 @@ func (st *redrawStats) check(t *testing.T) {
 // that g is left unchanged; then scans every view for hidden cards.
 func noLeak(g *Game, r *engine.Rand, k int, st *redrawStats) error {
 	before := snapshot(g)
-	seats := []engine.Seat{engine.Public}
-	for s := range g.n {
-		seats = append(seats, engine.Seat(s))
-	}
-	for _, s := range seats {
-		want := seatJSON(g, s)
-		for range k {
-			h := g.Resample(s, r).(*Game)
-			if err := dealOK(h); err != nil {
-				return fmt.Errorf("Resample(%d): %v", s, err)
-			}
-			if got := seatJSON(h, s); got != want {
-				return fmt.Errorf("seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
-			}
-			if h.phase != PhOver {
-				st.count(g, h, s)
-			}
+	seats := enginetest.Seats(g)
+	err := enginetest.NoLeak(g, r, seats, k, func(s engine.Seat, h *Game) error {
+		if err := dealOK(h); err != nil {
+			return err
 		}
+		if h.phase != PhOver {
+			st.count(g, h, s)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if after := snapshot(g); after != before {
 		return fmt.Errorf("Resample changed the game")
@@ -363,14 +336,12 @@ func eventsLeak(g *Game, evs []engine.Event) error {
 		if e.Key == "ay.ev.round" {
 			ri++
 		}
-		if strings.HasPrefix(e.Key, "ay.pv.") {
-			if len(e.To) != 1 {
-				return fmt.Errorf("private event %s told to %v", e.Key, e.To)
-			}
-			continue
+		private, err := enginetest.Told(e, "ay.pv.")
+		if err != nil {
+			return err
 		}
-		if !e.IsPublic() {
-			return fmt.Errorf("event %s is neither public nor private (to %v)", e.Key, e.To)
+		if private {
+			continue
 		}
 		if ri < 0 {
 			return fmt.Errorf("event %s before the first round", e.Key)

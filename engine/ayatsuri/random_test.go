@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 func names(n int) []string {
@@ -26,24 +27,8 @@ func newGame(t testing.TB, cfg Config, seed uint64) *Game {
 // checking the invariants after every action.
 func playRandom(t testing.TB, g *Game, r *engine.Rand, steps int, check func(*Game) error) {
 	t.Helper()
-	for i := 0; i < steps && !g.Outcome().Over; i++ {
-		s := g.Turn()
-		cs := g.Legal(s)
-		if len(cs) == 0 {
-			t.Fatalf("step %d: seat %d to act in %s has no choice", i, s, g.Phase())
-		}
-		for o := range g.n {
-			if engine.Seat(o) != s && len(g.Legal(engine.Seat(o))) > 0 {
-				t.Fatalf("step %d: seat %d has choices out of turn", i, o)
-			}
-		}
-		c := cs[r.IntN(len(cs))]
-		if _, err := g.Apply(s, c.Action); err != nil {
-			t.Fatalf("step %d: %s offered %q but Apply says %v", i, g.Phase(), c.Action, err)
-		}
-		if err := check(g); err != nil {
-			t.Fatalf("step %d after %q: %v", i, c.Action, err)
-		}
+	if err := enginetest.PlayTurns(g, r, steps, func([]engine.Event) error { return check(g) }); err != nil {
+		t.Fatalf("%s: %v", g.Phase(), err)
 	}
 }
 

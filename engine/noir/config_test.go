@@ -1,8 +1,9 @@
 package noir
 
 import (
-	"encoding/json"
 	"testing"
+
+	"tablemaster/engine/enginetest"
 )
 
 // The table options (NC-2, NC-4, NC-7) read their flag values and write
@@ -23,22 +24,7 @@ func TestConfigOptions(t *testing.T) {
 		{`{"shift_rule":"anything"}`, Config{}, false},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
-			var c Config
-			err := json.Unmarshal([]byte(tc.text), &c)
-			if (err == nil) != tc.ok {
-				t.Fatalf("Unmarshal(%s) = %v, want ok=%v", tc.text, err, tc.ok)
-			}
-			if !tc.ok {
-				return
-			}
-			if c != tc.want {
-				t.Errorf("Unmarshal(%s) = %+v, want %+v", tc.text, c, tc.want)
-			}
-			b, err := json.Marshal(c)
-			var back Config
-			if err != nil || json.Unmarshal(b, &back) != nil || back != c {
-				t.Errorf("Marshal(%+v) = %s, %v, which does not read back", c, b, err)
-			}
+			enginetest.ConfigJSON(t, tc.text, tc.want, tc.ok)
 		})
 	}
 	for _, tc := range []struct {

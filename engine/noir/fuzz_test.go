@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // fuzzConfig turns one byte into table options, so the fuzzer explores
@@ -148,11 +149,7 @@ const maxFuzzSteps = 64
 
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 12; seed++ {
-		r := engine.NewRand(seed + 99)
-		moves := make([]byte, 40+r.IntN(80))
-		for i := range moves {
-			moves[i] = byte(r.IntN(256))
-		}
+		moves := enginetest.Moves(seed, 40, 80)
 		f.Add(seed, uint8(seed), moves)
 	}
 	f.Add(uint64(7), uint8(0), []byte{})
@@ -166,9 +163,7 @@ var fuzzUniverse = [2][]string{universe(false), universe(true)}
 
 // playFuzz is FuzzApply's body: a game driven by the bytes of moves.
 func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
-	if len(moves) > maxFuzzSteps {
-		moves = moves[:maxFuzzSteps]
-	}
+	moves = enginetest.Truncate(moves, maxFuzzSteps)
 	cfg := fuzzConfig(opts)
 	g := New(cfg, seed)
 	r := engine.NewRand(seed ^ 0x5eed)
@@ -211,11 +206,7 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
 	if err := noLeak(g, r, 1); err != nil {
 		t.Fatalf("end (%v): %v", cfg, err)
 	}
-	if g.outcome.Over {
-		for _, s := range []engine.Seat{Killer, Inspector} {
-			if l := g.Legal(s); len(l) != 0 {
-				t.Fatalf("game over, but seat %d is offered %v", s, actions(l))
-			}
-		}
+	if err := enginetest.OverOffersNothing(g); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,13 +1,12 @@
 package noir
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // Cells of the ordered layout (NC-2), for reading the tests: suspect id i
@@ -83,45 +82,19 @@ func id(t testing.TB, name string, kings bool) int {
 // snapshot is everything any device could be shown, serialised; Apply
 // must leave it unchanged when it refuses an action.
 func snapshot(g *Game) string {
-	var b strings.Builder
-	for _, v := range []any{g.PublicView(), g.View(Killer), g.View(Inspector), g.Outcome(),
-		g.Legal(Killer), g.Legal(Inspector), g.positions, g.lastShift, g.deck, g.hand, g.drawn} {
-		j, err := json.Marshal(v)
-		if err != nil {
-			panic(err)
-		}
-		b.Write(j)
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return enginetest.JSONLines(g.PublicView(), g.View(Killer), g.View(Inspector), g.Outcome(),
+		g.Legal(Killer), g.Legal(Inspector), g.positions, g.lastShift, g.deck, g.hand, g.drawn)
 }
 
 // refuse applies an action that must fail with kind, and checks that the
 // game did not change.
 func refuse(t testing.TB, g *Game, s engine.Seat, a string, kind error) error {
 	t.Helper()
-	before := snapshot(g)
-	ev, err := g.Apply(s, engine.Action(a))
-	if !errors.Is(err, kind) {
-		t.Fatalf("Apply(%v) = %v, %v, want %v", a, ev, err, kind)
-	}
-	if ev != nil {
-		t.Errorf("Apply(%v) = %v, %v, want no events with the error", a, ev, err)
-	}
-	if after := snapshot(g); after != before {
-		t.Errorf("Apply(%v) = %v changed the game:\nbefore %s\nafter  %s", a, err, before, after)
-	}
-	return err
+	return enginetest.Refuse(t, g, s, a, kind, func() string { return snapshot(g) })
 }
 
 // msgKey is the catalogue key of a refusal.
-func msgKey(err error) string {
-	var me *engine.MsgError
-	if errors.As(err, &me) {
-		return me.Msg.Key
-	}
-	return ""
-}
+var msgKey = enginetest.MsgKey
 
 // find returns the first event with the key, or false.
 func find(evs []engine.Event, key string) (engine.Event, bool) {
@@ -134,24 +107,10 @@ func find(evs []engine.Event, key string) (engine.Event, bool) {
 }
 
 // actions lists the actions of the choices.
-func actions(cs []engine.Choice) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = string(c.Action)
-	}
-	return out
-}
+var actions = enginetest.Actions
 
 // withPrefix keeps the actions that start with prefix.
-func withPrefix(cs []engine.Choice, prefix string) []string {
-	var out []string
-	for _, a := range actions(cs) {
-		if strings.HasPrefix(a, prefix) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
+var withPrefix = enginetest.WithPrefix
 
 // pub is the public view, typed.
 func pub(g *Game) PublicView { return g.PublicView().(PublicView) }
@@ -308,19 +267,15 @@ func stateOK(g *Game) error {
 // choicesOK: the seat to move has something to do, the other nothing, and
 // every choice decodes to itself.
 func choicesOK(g *Game) error {
-	legal := [][]engine.Choice{g.Legal(Killer), g.Legal(Inspector)}
-	if !g.outcome.Over && len(legal[g.turn]) == 0 {
+	if !g.outcome.Over && len(g.Legal(g.turn)) == 0 {
 		return fmt.Errorf("no legal action for seat %d in phase %v", g.turn, g.phase)
 	}
-	if len(legal[1-g.turn]) != 0 {
-		return fmt.Errorf("seat %d, not to move, is offered %v", 1-g.turn, actions(legal[1-g.turn]))
+	if err := enginetest.OnlyTurn(g, g.turn); err != nil {
+		return err
 	}
-	for s, l := range legal {
-		for _, c := range l {
-			a, err := g.Decode(engine.Seat(s), string(c.Action))
-			if err != nil || a != c.Action {
-				return fmt.Errorf("Decode(%q) = %q, %v, want %q", c.Action, a, err, c.Action)
-			}
+	for _, s := range []engine.Seat{Killer, Inspector} {
+		if err := enginetest.DecodesLegal(g, s); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -330,17 +285,9 @@ func choicesOK(g *Game) error {
 // see is redrawn (engine.Resampler), and that no hidden card is named in
 // the public view.
 func noLeak(g *Game, r *engine.Rand, resamples int) error {
-	for _, s := range []engine.Seat{Killer, Inspector, engine.Public} {
-		want := seatJSON(g, s)
-		for i := 0; i < resamples; i++ {
-			g2 := g.Resample(s, r).(*Game)
-			if err := stateOK(g2); err != nil {
-				return fmt.Errorf("Resample(%d): %v", s, err)
-			}
-			if got := seatJSON(g2, s); got != want {
-				return fmt.Errorf("seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
-			}
-		}
+	err := enginetest.NoLeak(g, r, enginetest.Seats(g), resamples, func(_ engine.Seat, h *Game) error { return stateOK(h) })
+	if err != nil {
+		return err
 	}
 	if g.outcome.Over {
 		return nil
@@ -379,19 +326,8 @@ func noLeak(g *Game, r *engine.Rand, resamples int) error {
 	return nil
 }
 
-func seatJSON(g *Game, s engine.Seat) string {
-	var v any
-	if s == engine.Public {
-		v = g.PublicView()
-	} else {
-		v = g.View(s)
-	}
-	j, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(j)
-}
+// seatJSON is what seat s (or engine.Public) is shown, serialised.
+func seatJSON(g *Game, s engine.Seat) string { return enginetest.SeatJSON(g, s) }
 
 // hiddenCards lists the evidence cards a seat holds hidden, less the card
 // of a bad entry (physical.go): that one was also entered by the other

@@ -7,29 +7,8 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
-
-// randomGame plays a seeded random game, calling each after every accepted
-// action with the events it produced.
-func randomGame(t *testing.T, cfg Config, seed uint64, maxSteps int, each func(g *Game, evs []engine.Event)) *Game {
-	t.Helper()
-	g := New(cfg, seed)
-	r := engine.NewRand(seed + 1000)
-	for i := 0; i < maxSteps && !g.outcome.Over; i++ {
-		s := g.Turn()
-		ch := g.Legal(s)
-		if len(ch) == 0 {
-			t.Fatalf("seed %d step %d: no legal action in phase %v", seed, i, g.phase)
-		}
-		c := ch[r.IntN(len(ch))]
-		evs, err := g.Apply(s, c.Action)
-		if err != nil {
-			t.Fatalf("seed %d: Apply(%v) = %v, want nil", seed, c.Action, err)
-		}
-		each(g, evs)
-	}
-	return g
-}
 
 var leakConfigs = []Config{
 	{},
@@ -46,17 +25,19 @@ func TestNoLeak(t *testing.T) {
 		t.Run(fmt.Sprintf("%d-%v-%v", ci, cfg.Deck, cfg.ShiftRule), func(t *testing.T) {
 			for seed := uint64(0); seed < 8; seed++ {
 				r := engine.NewRand(seed)
-				randomGame(t, cfg, seed, 300, func(g *Game, evs []engine.Event) {
+				g := New(cfg, seed)
+				err := enginetest.PlayTurns(g, engine.NewRand(seed+1000), 300, func(evs []engine.Event) error {
 					if err := invariants(g); err != nil {
-						t.Fatalf("seed %d turn %d: %v", seed, g.turnNo, err)
+						return err
 					}
 					if err := noLeak(g, r, 3); err != nil {
-						t.Fatalf("seed %d turn %d: %v", seed, g.turnNo, err)
+						return err
 					}
-					if err := eventsLeak(g, evs); err != nil {
-						t.Fatalf("seed %d turn %d: %v", seed, g.turnNo, err)
-					}
+					return eventsLeak(g, evs)
 				})
+				if err != nil {
+					t.Fatalf("seed %d turn %d: %v", seed, g.turnNo, err)
+				}
 			}
 		})
 	}
@@ -77,14 +58,12 @@ func eventsLeak(g *Game, evs []engine.Event) error {
 		}
 	}
 	for _, e := range evs {
-		if strings.HasPrefix(e.Key, "noir.pv.") {
-			if len(e.To) != 1 {
-				return fmt.Errorf("private event %v told to %v", e.Key, e.To)
-			}
-			continue
+		private, err := enginetest.Told(e, "noir.pv.")
+		if err != nil {
+			return err
 		}
-		if !e.IsPublic() {
-			return fmt.Errorf("event %v is neither public nor private (to %v)", e.Key, e.To)
+		if private {
+			continue
 		}
 		for _, name := range names {
 			for _, v := range e.Args {

@@ -1,9 +1,9 @@
 package superrock
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
+
+	"tablemaster/engine/enginetest"
 )
 
 // The table options read their flag values and write them back the same
@@ -22,22 +22,7 @@ func TestConfigJSON(t *testing.T) {
 		{`{"board":"paper"}`, Config{}, false},
 	} {
 		t.Run(tc.text, func(t *testing.T) {
-			var c Config
-			err := json.Unmarshal([]byte(tc.text), &c)
-			if (err == nil) != tc.ok {
-				t.Fatalf("Unmarshal(%s) = %v, want ok=%v", tc.text, err, tc.ok)
-			}
-			if !tc.ok {
-				return
-			}
-			if !reflect.DeepEqual(c, tc.want) {
-				t.Errorf("Unmarshal(%s) = %+v, want %+v", tc.text, c, tc.want)
-			}
-			b, err := json.Marshal(c)
-			var back Config
-			if err != nil || json.Unmarshal(b, &back) != nil || !reflect.DeepEqual(back, c) {
-				t.Errorf("Marshal(%+v) = %s, %v, which does not read back", c, b, err)
-			}
+			enginetest.ConfigJSON(t, tc.text, tc.want, tc.ok)
 		})
 	}
 }

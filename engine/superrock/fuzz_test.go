@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // fuzzConfig turns one byte into a table: 5–10 players and every option.
@@ -62,18 +63,12 @@ func universe() []string {
 func probe(t testing.TB, g *Game, seats []engine.Seat, as []string) {
 	t.Helper()
 	before := g.Clone()
-	for i, s := range seats {
-		a := as[i]
-		if d, err := g.decode(s, a); err == nil && s >= 0 && slices.Contains(g.legal(s), d) {
-			continue
-		}
-		_, err := g.Apply(s, engine.Action(a))
-		if err == nil {
-			t.Fatalf("Apply(%d, %v) = nil, want a refusal: not among %v", s, a, actions(g.Legal(s)))
-		}
-		if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
-			t.Fatalf("Apply(%d, %v) = %v, want a rule error", s, a, err)
-		}
+	err := enginetest.Probe(g, seats, as, func(s engine.Seat, a string) bool {
+		d, err := g.decode(s, a)
+		return err == nil && s >= 0 && slices.Contains(g.legal(s), d)
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(before, g.Clone()) {
 		t.Fatalf("refused actions %v by seats %v changed the game", as, seats)
@@ -88,11 +83,7 @@ const maxFuzzSteps = 96
 
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 12; seed++ {
-		r := engine.NewRand(seed + 99)
-		moves := make([]byte, 40+r.IntN(80))
-		for i := range moves {
-			moves[i] = byte(r.IntN(256))
-		}
+		moves := enginetest.Moves(seed, 40, 80)
 		f.Add(seed, uint8(seed*7), moves)
 	}
 	f.Add(uint64(7), uint8(0), []byte{})
@@ -111,9 +102,7 @@ var fuzzUniverse = universe()
 // and seed, so every position is an end, and every seat checked, for some
 // input.
 func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
-	if len(moves) > maxFuzzSteps {
-		moves = moves[:maxFuzzSteps]
-	}
+	moves = enginetest.Truncate(moves, maxFuzzSteps)
 	g := newGame(t, fuzzConfig(opts), seed)
 	r := engine.NewRand(seed ^ 0x5eed)
 	all := fuzzUniverse
@@ -165,15 +154,9 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
 	}
 	// The no-leak property for the table screen and one seat (by the
 	// seed): eleven views redrawn per input would cost more than the game.
-	for _, s := range []engine.Seat{engine.Public, engine.Seat(seed % uint64(g.Seats()))} {
-		want := seatJSON(g, s)
-		g2 := g.Resample(s, r).(*Game)
-		if err := stateOK(g2); err != nil {
-			t.Fatalf("end: Resample(%d): %v", s, err)
-		}
-		if got := seatJSON(g2, s); got != want {
-			t.Fatalf("end: seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
-		}
+	seats := []engine.Seat{engine.Public, engine.Seat(seed % uint64(g.Seats()))}
+	if err := enginetest.NoLeak(g, r, seats, 1, func(_ engine.Seat, h *Game) error { return stateOK(h) }); err != nil {
+		t.Fatalf("end: %v", err)
 	}
 }
 
@@ -301,12 +284,7 @@ func TestCataloguePlaceholders(t *testing.T) {
 
 // BenchmarkFuzzApply is the cost of one FuzzApply input of full length.
 func BenchmarkFuzzApply(b *testing.B) {
-	r := engine.NewRand(1)
-	moves := make([]byte, maxFuzzSteps)
-	for i := 0; b.Loop(); i++ {
-		for j := range moves {
-			moves[j] = byte(r.IntN(256))
-		}
+	enginetest.BenchFuzz(b, maxFuzzSteps, func(i int, moves []byte) {
 		playFuzz(b, uint64(i), uint8(i), moves)
-	}
+	})
 }

@@ -2,13 +2,13 @@ package superrock
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 var allNames = []string{"Aki", "Ben", "Chika", "Dai", "Eri", "Fumi", "Gen", "Hana", "Ichi", "Jun"}
@@ -38,65 +38,28 @@ func apply(t testing.TB, g *Game, s engine.Seat, a string) []engine.Event {
 // snapshot is everything any device could be shown, and the state;
 // Apply must leave it unchanged when it refuses an action.
 func snapshot(g *Game) string {
-	var b strings.Builder
 	vs := []any{g.PublicView(), g.char, g.kept, g.roll, g.pick, g.left, g.ambush, g.orderRolls, g.hands, g.deck, g.phase}
-	for s := 0; s < g.Seats(); s++ {
+	for s := range g.Seats() {
 		vs = append(vs, g.View(engine.Seat(s)))
 	}
-	for _, v := range vs {
-		j, err := json.Marshal(v)
-		if err != nil {
-			panic(err)
-		}
-		b.Write(j)
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return enginetest.JSONLines(vs...)
 }
 
 // refuse applies an action that must fail with kind and change nothing;
 // it returns the catalogue key of the refusal.
 func refuse(t testing.TB, g *Game, s engine.Seat, a string, kind error) string {
 	t.Helper()
-	before := snapshot(g)
-	ev, err := g.Apply(s, engine.Action(a))
-	if !errors.Is(err, kind) {
-		t.Fatalf("Apply(%d, %v) = %v, %v, want %v", s, a, ev, err, kind)
-	}
-	if ev != nil {
-		t.Errorf("Apply(%v) = %v, %v, want no events with the error", a, ev, err)
-	}
-	if after := snapshot(g); after != before {
-		t.Errorf("Apply(%v) = %v changed the game", a, err)
-	}
-	return msgKey(err)
+	return msgKey(enginetest.Refuse(t, g, s, a, kind, func() string { return snapshot(g) }))
 }
 
-func msgKey(err error) string {
-	var me *engine.MsgError
-	if errors.As(err, &me) {
-		return me.Msg.Key
-	}
-	return ""
-}
+// msgKey is the catalogue key of a refusal.
+var msgKey = enginetest.MsgKey
 
-func actions(cs []engine.Choice) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = string(c.Action)
-	}
-	return out
-}
+// actions lists the actions of the choices.
+var actions = enginetest.Actions
 
-func withPrefix(cs []engine.Choice, prefix string) []string {
-	var out []string
-	for _, a := range actions(cs) {
-		if strings.HasPrefix(a, prefix) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
+// withPrefix keeps the actions that start with prefix.
+var withPrefix = enginetest.WithPrefix
 
 func find(evs []engine.Event, key string) []engine.Event {
 	var out []engine.Event
@@ -148,23 +111,11 @@ func shadow(t testing.TB, g *Game, picks ...string) []engine.Event {
 // returns false when no seat has anything to do.
 func step(t testing.TB, g *Game, r *engine.Rand) ([]engine.Event, bool) {
 	t.Helper()
-	var seats []engine.Seat
-	for s := 0; s < g.Seats(); s++ {
-		if len(g.Legal(engine.Seat(s))) > 0 {
-			seats = append(seats, engine.Seat(s))
-		}
-	}
-	if len(seats) == 0 {
-		return nil, false
-	}
-	s := seats[r.IntN(len(seats))]
-	ch := g.Legal(s)
-	c := ch[r.IntN(len(ch))]
-	evs, err := g.Apply(s, c.Action)
+	evs, ok, err := enginetest.Step(g, r)
 	if err != nil {
-		t.Fatalf("Apply(%d, %v) = %v, want nil (a legal choice)", s, c.Action, err)
+		t.Fatal(err)
 	}
-	return evs, true
+	return evs, ok
 }
 
 // invariants checks what must hold after every action.
@@ -172,12 +123,9 @@ func invariants(g *Game) error {
 	if err := stateOK(g); err != nil {
 		return err
 	}
-	for s := 0; s < g.Seats(); s++ {
-		for _, c := range g.Legal(engine.Seat(s)) {
-			a, err := g.Decode(engine.Seat(s), string(c.Action))
-			if err != nil || a != c.Action {
-				return fmt.Errorf("Decode(%q) = %q, %v, want %q", c.Action, a, err, c.Action)
-			}
+	for s := range g.Seats() {
+		if err := enginetest.DecodesLegal(g, engine.Seat(s)); err != nil {
+			return err
 		}
 	}
 	if (g.phase == OverPhase) != g.outcome.Over {
@@ -429,40 +377,13 @@ func boardOK(g *Game) error {
 	return nil
 }
 
-func seatJSON(g *Game, s engine.Seat) string {
-	var v any
-	if s == engine.Public {
-		v = g.PublicView()
-	} else {
-		v = g.View(s)
-	}
-	j, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(j)
-}
+// seatJSON is what seat s (or engine.Public) is shown, serialised.
+func seatJSON(g *Game, s engine.Seat) string { return enginetest.SeatJSON(g, s) }
 
 // noLeak checks that each seat's view is unchanged when what it cannot see
-// is redrawn (engine.Resampler).
+// is redrawn (engine.Resampler), and that each redraw is a consistent game.
 func noLeak(g *Game, r *engine.Rand, resamples int) error {
-	seats := []engine.Seat{engine.Public}
-	for s := 0; s < g.Seats(); s++ {
-		seats = append(seats, engine.Seat(s))
-	}
-	for _, s := range seats {
-		want := seatJSON(g, s)
-		for i := 0; i < resamples; i++ {
-			g2 := g.Resample(s, r).(*Game)
-			if err := stateOK(g2); err != nil {
-				return fmt.Errorf("Resample(%d): %v", s, err)
-			}
-			if got := seatJSON(g2, s); got != want {
-				return fmt.Errorf("seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
-			}
-		}
-	}
-	return nil
+	return enginetest.NoLeak(g, r, enginetest.Seats(g), resamples, func(_ engine.Seat, h *Game) error { return stateOK(h) })
 }
 
 // eventsOK checks who is told what: a private line goes to the seats that

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // realTable is what lies on the real table that the tool follows: whose
@@ -125,18 +126,10 @@ func TestRestoreTakesBackEveryTableInstruction(t *testing.T) {
 				g := newGame(t, cfg, seed)
 				r := engine.NewRand(seed*7 + uint64(n))
 				for i := 0; i < 3000 && !g.outcome.Over; i++ {
-					var seats []engine.Seat
-					for s := 0; s < g.Seats(); s++ {
-						if len(g.Legal(engine.Seat(s))) > 0 {
-							seats = append(seats, engine.Seat(s))
-						}
-					}
-					if len(seats) == 0 {
+					s, a, ok := enginetest.PickAny(g, r)
+					if !ok {
 						break
 					}
-					s := seats[r.IntN(len(seats))]
-					ch := g.Legal(s)
-					a := ch[r.IntN(len(ch))].Action
 					c := g.Clone()
 					evs, err := c.Apply(s, a)
 					if err != nil {

@@ -1,0 +1,70 @@
+package enginetest
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"tablemaster/engine"
+)
+
+// Moves is the i-th seed input of a FuzzApply target: between minLen and
+// minLen+spread-1 random bytes, one move each, drawn from a source seeded
+// by i, so the corpus is the same in every run.
+func Moves(i uint64, minLen, spread int) []byte {
+	r := engine.NewRand(i + 99)
+	moves := make([]byte, minLen+r.IntN(spread))
+	for j := range moves {
+		moves[j] = byte(r.IntN(256))
+	}
+	return moves
+}
+
+// Truncate caps a fuzz input at maxSteps moves. Longer inputs only repeat
+// what shorter ones do, and a short run keeps the fuzzer's minimiser
+// quick (it reruns an input many times).
+func Truncate(moves []byte, maxSteps int) []byte {
+	if len(moves) > maxSteps {
+		return moves[:maxSteps]
+	}
+	return moves
+}
+
+// BenchFuzz measures the cost of one FuzzApply input of maxSteps moves:
+// run is the target's body, called with the loop's count i (to vary the
+// seed and the options) and fresh random moves.
+func BenchFuzz(b *testing.B, maxSteps int, run func(i int, moves []byte)) {
+	r := engine.NewRand(1)
+	moves := make([]byte, maxSteps)
+	for i := 0; b.Loop(); i++ {
+		for j := range moves {
+			moves[j] = byte(r.IntN(256))
+		}
+		run(i, moves)
+	}
+}
+
+// Probe applies arbitrary actions, texts[i] as seats[i], for a fuzz step:
+// unless legal says the seat may take it (in any spelling), each must be
+// refused as illegal, unreadable or out of turn, without events. The
+// caller checks that together they changed nothing, with whatever
+// comparison of the state its game can afford on every step.
+func Probe(g engine.Game, seats []engine.Seat, texts []string, legal func(s engine.Seat, text string) bool) error {
+	for i, s := range seats {
+		text := texts[i]
+		if legal(s, text) {
+			continue
+		}
+		evs, err := g.Apply(s, engine.Action(text))
+		if err == nil {
+			return fmt.Errorf("Apply(%d, %q) = nil, want a refusal: not among %v", s, text, Actions(g.Legal(s)))
+		}
+		if !errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn) {
+			return fmt.Errorf("Apply(%d, %q) = %v, want ErrIllegal, ErrNotation or ErrNotYourTurn", s, text, err)
+		}
+		if evs != nil {
+			return fmt.Errorf("Apply(%d, %q) = %v with its error, want no events", s, text, evs)
+		}
+	}
+	return nil
+}
