@@ -18,7 +18,7 @@ func init() {
 		"mod.ev.undo_refused_own": {EN: "{seat} refused to undo their own last action.", JA: "{seat}が自分の直前の操作の取り消しを拒否しました。"},
 		"mod.restore.nothing":     {EN: "Nothing to change on the real table.", JA: "実物の場で変えるものはありません。"},
 		"mod.restore.screen":      {EN: "Put the real cards back as the table screen shows them.", JA: "実物のカードをテーブル画面の通りに戻してください。"},
-		"mod.con.undo_wait":       {EN: "Waiting for {seats} to agree on their phones.", JA: "{seats}さんのスマホでの同意を待っています。"},
+		"mod.con.undo_wait":       {EN: "Waiting for {seats} to agree, each on their own phone.", JA: "{seats}さんのスマホでの同意を待っています。"},
 		"mod.con.undo_agree":      {EN: "Agree to undo?", JA: "取り消しに同意しますか？"},
 	})
 }
