@@ -400,17 +400,9 @@ func (g *Game) candidates(s engine.Seat) []act {
 			addCards("dispute", []int{g.bad.card})
 			break
 		}
-		// As Grid.Shifts lists them, without a slice of its own.
-		if g.grid.cols > 1 {
-			for r := 0; r < g.grid.rows; r++ {
-				out = append(out, act{kind: "shift", card: -1, shift: Shift{Row, r, -1}}, act{kind: "shift", card: -1, shift: Shift{Row, r, +1}})
-			}
-		}
-		if g.grid.rows > 1 {
-			for c := 0; c < g.grid.cols; c++ {
-				out = append(out, act{kind: "shift", card: -1, shift: Shift{Col, c, -1}}, act{kind: "shift", card: -1, shift: Shift{Col, c, +1}})
-			}
-		}
+		out = eachShift(g.grid, out, func(out []act, sh Shift) []act {
+			return append(out, act{kind: "shift", card: -1, shift: sh})
+		})
 		if s == Killer {
 			addCards("kill", g.living(g.grid.Neighbours(g.killer)))
 			out = append(out, act{kind: "disguise", card: -1})
@@ -447,21 +439,8 @@ func (g *Game) legal(s engine.Seat) []act {
 	return out
 }
 
-// groupKey is the catalogue key of the heading of a kind of choice.
-func groupKey(kind string) string {
-	switch kind {
-	case "shift":
-		return "noir.g.shift"
-	case "kill":
-		return "noir.g.kill"
-	case "drew":
-		return "noir.g.drew"
-	}
-	return "noir.g." + kind
-}
-
 func (g *Game) choice(a act) engine.Choice {
-	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: groupKey(a.kind)}}
+	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: "noir.g." + a.kind}}
 	switch a.kind {
 	case "shift":
 		c.Label = shiftMsg("noir.c.shift", a.shift)
@@ -481,7 +460,7 @@ func (g *Game) choice(a act) engine.Choice {
 	case "drew":
 		c.Label = engine.M("noir.c.card", "card", g.ename(a.card))
 	case "dispute":
-		c.Label = engine.M("noir.c.dispute."+strings.TrimPrefix(roleKey(1-g.bad.by), "@noir.role."), "card", g.ename(a.card))
+		c.Label = engine.M("noir.c.dispute."+roleName(1-g.bad.by), "card", g.ename(a.card))
 	case "keep", "citizen":
 		c.Label = engine.M("noir.c.card_at", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
 	default: // kill, arrest, point
@@ -560,7 +539,7 @@ func (g *Game) check(s engine.Seat, a act) error {
 		// status names the role, has a sentence per role.
 		ph := "@noir.ph." + g.phase.String()
 		if g.phase == Play {
-			ph += "." + strings.TrimPrefix(roleKey(s), "@noir.role.")
+			ph += "." + roleName(s)
 		}
 		return illegal("noir.err.wrong_action", "action", "@noir.verb."+a.kind, "phase", ph)
 	}

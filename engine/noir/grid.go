@@ -138,15 +138,20 @@ func abs(x int) int {
 // Shifts lists every shift the grid allows: each row left and right, each
 // column up and down. A line of length 1 cannot move.
 func (g Grid) Shifts() []Shift {
-	var out []Shift
+	return eachShift(g, []Shift(nil), func(out []Shift, sh Shift) []Shift { return append(out, sh) })
+}
+
+// eachShift folds every shift of Shifts, in its order, into out, so a
+// caller can list them as what it needs without a slice of Shifts first.
+func eachShift[T any](g Grid, out T, add func(T, Shift) T) T {
 	if g.cols > 1 {
 		for r := 0; r < g.rows; r++ {
-			out = append(out, Shift{Row, r, -1}, Shift{Row, r, +1})
+			out = add(add(out, Shift{Row, r, -1}), Shift{Row, r, +1})
 		}
 	}
 	if g.rows > 1 {
 		for c := 0; c < g.cols; c++ {
-			out = append(out, Shift{Col, c, -1}, Shift{Col, c, +1})
+			out = add(add(out, Shift{Col, c, -1}), Shift{Col, c, +1})
 		}
 	}
 	return out

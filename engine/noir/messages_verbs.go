@@ -16,5 +16,6 @@ func init() {
 		"noir.verb.clear":    {EN: "clearing a suspect", JA: "疑いを晴らすこと"},
 		"noir.verb.citizen":  {EN: "a citizen's arrest", JA: "市民逮捕"},
 		"noir.verb.point":    {EN: "pointing at a suspect", JA: "容疑者を指さすこと"},
+		"noir.verb.dispute":  {EN: "showing a card that was entered as drawn", JA: "引いたと入力されたカードを見せること"},
 	})
 }

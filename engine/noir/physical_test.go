@@ -2,6 +2,7 @@ package noir
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -234,5 +235,21 @@ func TestPhysicalBadEntryReplays(t *testing.T) {
 	play(t, g3, "drew ♥8", "drew ♦Q", "drew ♦9", "drew ♦10", "keep ♦Q")
 	if got := withPrefix(g3.Legal(Killer), "dispute"); len(got) != 0 {
 		t.Errorf("Legal(Killer) = %v after a true entry, want no dispute", got)
+	}
+}
+
+// NC-4: "dispute X" typed when no dispute is owed is refused with words
+// from the catalogue in every language, not a missing key.
+func TestNC4DisputeNotOwedReadsWhole(t *testing.T) {
+	g := New(Config{Deck: Physical}, 1)
+	_, err := g.Apply(Killer, "dispute ♣5")
+	var me *engine.MsgError
+	if !errors.As(err, &me) {
+		t.Fatalf("Apply(dispute ♣5) = %v, want a catalogue refusal", err)
+	}
+	for _, l := range engine.Langs {
+		if s := l.Text(me.Msg); strings.Contains(s, "⟨") {
+			t.Errorf("%s: the refusal reads %q", l, s)
+		}
 	}
 }
