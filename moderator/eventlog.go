@@ -202,12 +202,14 @@ type LineError struct {
 	Line   int        // counted from 1
 	Offset int64      // where the line starts in the file
 	Why    engine.Msg // what is wrong, in the catalogue
-	Detail engine.Msg // the game's own words when it refused the record
-	Err    error      // the underlying error, if any
+	// Err is the underlying error, if any. Its text is never shown: when
+	// the game refused a record, it may name a hidden card ("♠7 is not
+	// next to ♦Q"), and the person at the laptop is usually a player.
+	Err error
 }
 
 func (e *LineError) Error() string {
-	text := ErrCorrupt.Error() + ": " + (&LineError{Line: e.Line, Why: e.Why, Detail: e.Detail}).Text(engine.EN)
+	text := ErrCorrupt.Error() + ": " + (&LineError{Line: e.Line, Why: e.Why}).Text(engine.EN)
 	if e.Path != "" {
 		text = e.Path + ": " + text
 	}
@@ -224,11 +226,7 @@ func (e *LineError) Unwrap() []error {
 
 // Text says what is wrong in language l.
 func (e *LineError) Text(l engine.Lang) string {
-	why := l.Text(e.Why)
-	if e.Detail.Key != "" {
-		why += l.S("mod.log.because", "detail", l.Text(e.Detail))
-	}
-	text := l.S("mod.log.line", "line", fmt.Sprint(e.Line), "why", why)
+	text := l.S("mod.log.line", "line", fmt.Sprint(e.Line), "why", l.Text(e.Why))
 	if e.Path != "" {
 		text = e.Path + ": " + text
 	}

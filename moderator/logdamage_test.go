@@ -206,3 +206,52 @@ func TestReadLogChecksEveryRecord(t *testing.T) {
 		})
 	}
 }
+
+// A log line the game refuses is reported by line and kind only: the
+// game's own words could name a hidden card ("♠7 is not next to ♦Q, your
+// identity"), and resume and replay print the verdict at the laptop, where
+// a player usually sits (DESIGN.md principle 1).
+func TestRefusedLineNamesNoSecret(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	mustAct(t, tb, noir.Killer, "draw")
+	identity := tb.Snapshot(noir.Killer).View.(noir.View).Identity
+	path := st.LogPath(tb.ID())
+	tb.Close()
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A kill the game refuses with words that name the Killer's card.
+	found := false
+	for id := range noir.NumSuspects {
+		g := noir.New(noir.Config{}, 42)
+		if _, err := g.Apply(noir.Killer, "draw"); err != nil {
+			t.Fatal(err)
+		}
+		a := "kill " + noir.SuspectName(id, false)
+		_, err := g.Apply(noir.Killer, engine.Action(a))
+		var me *engine.MsgError
+		if !errors.As(err, &me) || !strings.Contains(engine.EN.Text(me.Msg), identity.Suspect) {
+			continue
+		}
+		found = true
+		line := fmt.Sprintf(`{"t":"act","at":"2026-11-24T10:00:00Z","a":%q}`+"\n", a)
+		if err := os.WriteFile(path, append(append([]byte(nil), good...), line...), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = st.Open(tb.ID())
+		var le *LineError
+		if !errors.As(err, &le) {
+			t.Fatalf("Open with a refused %q = %v, want a *LineError", a, err)
+		}
+		for _, l := range engine.Langs {
+			if s := le.Text(l) + le.Error(); strings.Contains(s, identity.Suspect) || strings.Contains(s, identity.Evidence) {
+				t.Errorf("%s: the verdict on a refused %q names the Killer's card: %s", l, a, s)
+			}
+		}
+		break
+	}
+	if !found {
+		t.Fatal("no refused kill names the Killer's card: the test cannot check anything")
+	}
+}

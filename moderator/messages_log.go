@@ -23,7 +23,6 @@ func init() {
 		"mod.trouble.relink": {EN: "a new link", JA: "新しいリンクの発行"},
 
 		"mod.log.line":          {EN: "line {line}: {why}", JA: "{line}行目：{why}"},
-		"mod.log.because":       {EN: " ({detail})", JA: "（{detail}）"},
 		"mod.log.no_header":     {EN: "the first line is not a table header", JA: "1行目が卓のヘッダーではありません"},
 		"mod.log.empty":         {EN: "no table header: the log holds no complete line", JA: "卓のヘッダーがありません（完全な行がひとつもありません）"},
 		"mod.log.bad_header":    {EN: "the table header is incomplete (id, game, players and their links)", JA: "卓のヘッダーが不完全です（ID・ゲーム・プレイヤー・リンク）"},
@@ -37,8 +36,8 @@ func init() {
 		"mod.log.refused":       {EN: "the game refuses this action", JA: "ゲームがこの操作を受け付けません"},
 		"mod.log.undo_refused":  {EN: "the game cannot undo here", JA: "ここでは取り消しができません"},
 		"mod.log.resume_refused": {
-			EN: "{id}: {err}. Nothing was changed. Look at that line (a text editor shows it). To resume from the lines before it, run “{cmd}”: that line and everything after it are copied into a file beside the log, not deleted.",
-			JA: "{id}：{err}。この卓は再開できません。何も変更していません。その行を確認してください（テキストエディタで見られます）。その手前までで再開するには「{cmd}」を実行してください。その行から後はログの隣のファイルに移され、削除はされません。"},
+			EN: "{id}: {err}. Nothing was changed. The log holds every secret of the game: have that line looked at by someone who is not playing, or after the game. To resume from the lines before it, run “{cmd}”: that line and everything after it are copied into a file beside the log, not deleted.",
+			JA: "{id}：{err}。この卓は再開できません。何も変更していません。ログにはゲームの秘密がすべて書かれているので、その行はプレイしていない人か、ゲームの後で確認してください。その手前までで再開するには「{cmd}」を実行してください。その行から後はログの隣のファイルに移され、削除はされません。"},
 		"mod.log.set_aside": {
 			EN: "{id}: line {line} and everything after it were set aside in {file} (nothing deleted); the table resumes from the lines before.",
 			JA: "{id}：{line}行目から後を{file}に移しました（削除はしていません）。その手前までで卓を再開します。"},

@@ -215,15 +215,7 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 			if line == 0 {
 				line = i + 1 // records that did not come from ReadLog
 			}
-			le := &LineError{Line: line, Offset: r.off, Why: why, Err: err}
-			var me *engine.MsgError
-			switch {
-			case errors.As(err, &me):
-				le.Detail = me.Msg
-			case errors.Is(err, ErrNothingToUndo):
-				le.Detail = engine.M("mod.err.nothing_to_undo")
-			}
-			return le
+			return &LineError{Line: line, Offset: r.off, Why: why, Err: err}
 		}
 		switch r.Type {
 		case "table":

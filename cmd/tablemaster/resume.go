@@ -265,10 +265,7 @@ func openTable(o *resumeOptions, st *moderator.Store, id string, lang engine.Lan
 		return t, res, err
 	}
 	if !o.SetAside {
-		cmd := "tablemaster resume --set-aside-damaged " + id
-		if o.g.State != "" {
-			cmd += " --state " + o.g.State
-		}
+		cmd := strings.Replace(resumeCommand(o.g, id), "resume", "resume --set-aside-damaged", 1)
 		return nil, res, errors.New(lang.S("mod.log.resume_refused", "id", id, "err", le.Text(lang), "cmd", cmd))
 	}
 	aside, err := moderator.SetAside(le)
