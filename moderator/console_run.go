@@ -69,8 +69,15 @@ func (c *Console) Interactive(ctx context.Context) error {
 
 // Pass plays without phones: the laptop goes from player to player, each
 // private screen hidden behind "pass the laptop to X, press Enter".
-func (c *Console) Pass() error {
+func (c *Console) Pass() (err error) {
 	defer c.watchTrouble()()
+	defer func() {
+		if err != nil {
+			// Stopped (Ctrl-C, SIGTERM) with a seat's private screen or
+			// its undo question in view: nothing stays on the laptop.
+			fmt.Fprint(c.Out, clearScreen)
+		}
+	}()
 	seen := map[engine.Seat]int{}
 	for {
 		c.PrintNew()

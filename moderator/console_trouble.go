@@ -15,7 +15,9 @@ func (c *Console) watchTrouble() (stop func()) {
 		for {
 			select {
 			case x := <-ch:
+				c.mu.Lock() // not in the middle of a line PrintNew writes
 				fmt.Fprintf(c.Out, "\n%s\n\n", c.troubleText(x))
+				c.mu.Unlock()
 			case <-done:
 				return
 			}
