@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"tablemaster/moderator/face"
+	srface "tablemaster/moderator/superrock"
 	"testing"
 
 	"tablemaster/engine"
@@ -91,13 +93,13 @@ func TestMsgHTML(t *testing.T) {
 		{engine.M("ay.ev.serial", "name", "@mod.gm", "names", "1, 2"), "The game master, the Serial Killer, kills 1, 2."},
 	}
 	for _, tt := range tests {
-		if got := string(msgHTML(engine.EN, tt.m)); got != tt.want {
-			t.Errorf("msgHTML(%v) = %q, want %q", tt.m, got, tt.want)
+		if got := string(face.MsgHTML(engine.EN, tt.m)); got != tt.want {
+			t.Errorf("face.MsgHTML(%v) = %q, want %q", tt.m, got, tt.want)
 		}
 	}
 }
 
-// The Super Rock table screen builds its own rows (superrock_pages.go):
+// The Super Rock table screen builds its own rows (moderator/superrock):
 // they isolate right-to-left names too.
 func TestSuperrockPageIsolatesRightToLeftNames(t *testing.T) {
 	seats := []string{"Aki", "سارة", "Chika", "Dai", "Eri", "Fumi"}
@@ -108,7 +110,7 @@ func TestSuperrockPageIsolatesRightToLeftNames(t *testing.T) {
 	defer st.Close()
 	cfg := superrock.Config{Counts: srCounts(6)}
 	tb, err := st.Create(NewTableSpec{Game: "superrock", Seats: seats, Seed: 1, Addr: "127.0.0.1", Port: 8080,
-		Options: NewSuperrockOptions(cfg, "")})
+		Options: srface.NewOptions(cfg, "")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	srface "tablemaster/moderator/superrock"
 	"testing"
 	"time"
 
@@ -345,7 +346,7 @@ func TestBrowserSuperrock(t *testing.T) {
 	p := planSuperrock(t)
 	t.Logf("seed %d, Ben played %s tonight; %d moves", p.Seed, p.Played, len(p.Steps))
 
-	opts := moderator.NewSuperrockOptions(srConfig(p.Played), "")
+	opts := srface.NewOptions(srConfig(p.Played), "")
 	g := startGame(t, exe, moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers), Options: opts, Seed: p.Seed})
 	g.openDevices(srPlayers...)
 	phones, tabs := g.phones, g.tabs

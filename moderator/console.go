@@ -32,7 +32,7 @@ type Console struct {
 
 	mu      sync.Mutex
 	printed int // feed items already printed
-	asked   int // the undo request last printed (UndoRequest.no)
+	asked   int // the undo request last printed (UndoRequest.No)
 }
 
 func (c *Console) s(key string, nv ...string) string { return c.Lang.S(key, nv...) }
@@ -45,7 +45,7 @@ func (c *Console) SeatURL(s engine.Seat) string { return c.BaseURL + "/s/" + c.T
 
 func (c *Console) seatLabel(s engine.Seat) string {
 	name := c.T.SeatName(s)
-	if k := c.T.kind.RoleKey(s); k != "" {
+	if k := c.T.face.Role(s); k != "" {
 		return fmt.Sprintf("%s (%s)", name, c.s(k))
 	}
 	return name
@@ -61,7 +61,7 @@ func (c *Console) findSeat(name string) (engine.Seat, error) {
 		}
 	}
 	for i := range h.Seats {
-		if k := c.T.kind.RoleKey(engine.Seat(i)); k != "" {
+		if k := c.T.face.Role(engine.Seat(i)); k != "" {
 			for _, l := range engine.Langs {
 				if strings.EqualFold(l.S(k), name) {
 					return engine.Seat(i), nil
@@ -89,9 +89,9 @@ func (c *Console) PrintNew() {
 		c.printed = f.Seq + 1
 		c.printEvent(f.Event)
 	}
-	if u := snap.Undo; u != nil && u.no != c.asked {
+	if u := snap.Undo; u != nil && u.No != c.asked {
 		// Who asks and what, as the table screen says it.
-		c.asked = u.no
+		c.asked = u.No
 		var names []string
 		for _, s := range u.Waiting {
 			names = append(names, c.T.SeatName(s))
@@ -132,7 +132,7 @@ func (c *Console) Status() {
 // Help prints the command language.
 func (c *Console) Help() {
 	fmt.Fprintln(c.Out, c.s("mod.con.help"))
-	if k := c.T.kind.Name; engine.Has(k + ".help") {
+	if k := c.T.face.Name(); engine.Has(k + ".help") {
 		fmt.Fprintln(c.Out, c.s(k+".help"))
 	}
 }
@@ -324,7 +324,11 @@ func (c *Console) RunScript(cmds []Command) error {
 func (t *Table) fullFeed() []FeedItem {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return append([]FeedItem(nil), t.feed...)
+	items := make([]FeedItem, len(t.feed))
+	for i, f := range t.feed {
+		items[i] = f.FeedItem
+	}
+	return items
 }
 
 // seatName is a seat's name, or the game master's for Public.

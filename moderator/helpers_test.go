@@ -79,7 +79,7 @@ func sameJSON(a, b any) bool {
 func (t *Table) withResampledGame(s engine.Seat, r *engine.Rand) *Table {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return &Table{hdr: t.hdr, kind: t.kind, game: t.game.(engine.Resampler).Resample(s, r),
+	return &Table{hdr: t.hdr, face: t.face, pages: t.pages, game: t.game.(engine.Resampler).Resample(s, r),
 		applied: t.applied, feed: t.feed, undo: t.undo, stateVer: t.stateVer, version: t.version,
 		subs: map[chan struct{}]struct{}{}, joined: t.joined, online: t.online}
 }

@@ -70,21 +70,5 @@ func init() {
   print [html] [letter]   この卓の参加カードを印刷（PDFかHTML、A4かLetter）
   help / quit
   # 以降はコメント`},
-		"noir.help": {EN: `Noir actions (cells like B3 or cards like S7, ♠7, H7 are both accepted):
-  draw | drew H7 | kill B3 | shift row 2 left | shift col B up | disguise
-  arrest C4 | clear | clear H7 | citizen D9 | point B2 | keep D9`, JA: `ノワールの行動（B3のようなマス、S7・♠7・H7のようなカードのどちらでも可）：
-  draw（引く） | drew H7（引いたカード） | kill B3（殺害） | shift row 2 left / shift col B up（移動） | disguise（変装）
-  arrest C4（逮捕） | clear / clear H7（疑いを晴らす） | citizen D9 / point B2（市民逮捕） | keep D9（正体を選ぶ）`},
-
-		"noir.ui.identity":    {EN: "Your identity:", JA: "あなたの正体："},
-		"noir.ui.no_identity": {EN: "You have no identity yet.", JA: "まだ正体はありません。"},
-		"noir.ui.hand":        {EN: "Your hand:", JA: "手札："},
-		"noir.ui.drawn":       {EN: "You drew:", JA: "引いたカード："},
-		"noir.ui.kills":       {EN: "Killed", JA: "殺害"},
-		"noir.ui.deck":        {EN: "Deck", JA: "山札"},
-		"noir.ui.hand_size":   {EN: "Inspector's hand", JA: "捜査官の手札"},
-		"noir.ui.citizens":    {EN: "Citizen's arrests left", JA: "市民逮捕の残り"},
-		"noir.ui.turn":        {EN: "Turn", JA: "手番"},
-		"noir.ui.removed":     {EN: "Removed:", JA: "取り除かれたカード："},
 	})
 }

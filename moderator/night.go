@@ -8,19 +8,20 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"tablemaster/engine"
-	"tablemaster/engine/superrock"
+	"tablemaster/moderator/face"
 )
 
 // NightStartHour is the local hour at which one game night ends and the
 // next begins.
 //
-// The rules call the night "the set of games run from one state folder on
-// one date" (SR-13), and a game night often runs past midnight: the game
+// Super Rock's rules call the night "the set of games run from one state
+// folder on one date" (SR-13), and a game night often runs past midnight: the game
 // started at 23:30 and the one after it at 00:40 belong to the same
 // evening, with the same people. So a night is not a calendar day but runs
 // from 06:00 local time on its date to 06:00 the next day: a table created
@@ -99,39 +100,49 @@ func (s Skipped) String() string {
 // ignoring case.
 func nameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
-// PlayedTonight lists, for each of players (matched by name, trimmed and
-// ignoring case), the ids of the Super Rock characters they played earlier
-// tonight in the tables of the state folder dir (SR-13). Files that could
-// not be read are left out; PlayedTonightSkipped says which.
-func PlayedTonight(dir string, players []string, now time.Time) ([][]string, error) {
-	played, _, err := PlayedTonightSkipped(dir, players, now)
-	return played, err
-}
-
-// PlayedTonightSkipped is PlayedTonight that also returns the files it
-// could not use in full, for the caller to warn about.
+// NightMemory lists, for each of players (matched by name, trimmed and
+// ignoring case), what they used earlier tonight at the tables of game in
+// the state folder dir, as the game's face remembers it (face.Rememberer):
+// for Super Rock, the ids of the characters they played (SR-13). It also
+// returns the files it could not use in full, for the caller to warn
+// about.
 //
 // Tonight is NightOf(now) (see NightStartHour), and only tables created at
-// or before now count. What a seat played is the character it held once
-// the reject step was over, and every character it received by
-// transformation (SR-34); a rejected deal does not count, nor does an
-// action that was undone. The error is only for a state folder that cannot
-// be listed: a damaged or foreign file, or the log of another game, never
-// makes it fail.
-func PlayedTonightSkipped(dir string, players []string, now time.Time) ([][]string, []Skipped, error) {
-	games, skipped, err := nightGames(dir, NightOf(now))
+// or before now count; an action that was undone does not count. The
+// error is only for a state folder that cannot be listed, or a game whose
+// face remembers nothing: a damaged or foreign file, or the log of another
+// game, never makes it fail.
+func NightMemory(dir, game string, players []string, now time.Time) ([][]string, []Skipped, error) {
 	out := make([][]string, len(players))
+	f, err := face.Lookup(game)
+	if err != nil {
+		return out, nil, err
+	}
+	r, ok := f.(face.Rememberer)
+	if !ok {
+		return out, nil, fmt.Errorf("moderator: %s remembers nothing from one table to the next", game)
+	}
+	tables, skipped, err := nightTables(dir, NightOf(now))
 	if err != nil {
 		return out, skipped, err
 	}
-	for _, g := range games {
-		if g.at.After(now) {
+	for _, nt := range tables {
+		if nt.at.After(now) || nt.hdr.Game != game {
+			continue
+		}
+		g, err := f.New(nt.hdr.Seats, nt.hdr.Options, nt.hdr.Seed)
+		var used [][]string
+		if err == nil {
+			used, err = r.Remember(g, nt.t.steps())
+		}
+		if err != nil {
+			skipped = append(skipped, Skipped{File: nt.file, Reason: fmt.Sprintf("table %s cannot be replayed: %v", nt.hdr.ID, err)})
 			continue
 		}
 		for i, p := range players {
-			for s, seat := range g.hdr.Seats {
-				if nameKey(seat) == nameKey(p) {
-					out[i] = addID(out[i], g.played[s]...)
+			for s, seat := range nt.hdr.Seats {
+				if nameKey(seat) == nameKey(p) && s < len(used) {
+					out[i] = addID(out[i], used[s]...)
 				}
 			}
 		}
@@ -142,30 +153,37 @@ func PlayedTonightSkipped(dir string, players []string, now time.Time) ([][]stri
 // addID appends the ids not already in list.
 func addID(list []string, ids ...string) []string {
 	for _, id := range ids {
-		found := false
-		for _, x := range list {
-			found = found || x == id
-		}
-		if !found {
+		if !slices.Contains(list, id) {
 			list = append(list, id)
 		}
 	}
 	return list
 }
 
-// nightGame is one Super Rock table of the night, rebuilt from its log.
-type nightGame struct {
-	file   string
-	hdr    Header
-	at     time.Time // when the table was created
-	view   superrock.PublicView
-	played [][]string // per seat: character ids played
+// steps are the actions that stand in the table's story, undone ones
+// left out, in order.
+func (t *Table) steps() []face.Step {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	steps := make([]face.Step, len(t.applied))
+	for i, ap := range t.applied {
+		steps[i] = face.Step{Seat: ap.seat, Action: ap.action}
+	}
+	return steps
 }
 
-// nightGames reads every Super Rock table created in the night n from the
-// state folder dir, oldest first. Logs of other games and other nights are
-// passed over; files that cannot be used are returned as skipped.
-func nightGames(dir string, n NightSpan) ([]nightGame, []Skipped, error) {
+// nightTable is one table of the night, rebuilt from its log.
+type nightTable struct {
+	file string
+	hdr  Header
+	at   time.Time // when the table was created
+	t    *Table
+}
+
+// nightTables reads every table created in the night n from the state
+// folder dir, oldest first. Logs of other nights are passed over; files
+// that cannot be used are returned as skipped.
+func nightTables(dir string, n NightSpan) ([]nightTable, []Skipped, error) {
 	folder := filepath.Join(dir, "tables")
 	entries, err := os.ReadDir(folder)
 	if errors.Is(err, os.ErrNotExist) {
@@ -174,36 +192,36 @@ func nightGames(dir string, n NightSpan) ([]nightGame, []Skipped, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var games []nightGame
+	var tables []nightTable
 	var skipped []Skipped
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".jsonl") {
 			continue // not a table log (Store.IDs passes over them too)
 		}
 		path := filepath.Join(folder, e.Name())
-		g, ok, skip := readNightGame(path, n)
+		nt, ok, skip := readNightTable(path, n)
 		if skip != nil {
 			skipped = append(skipped, *skip)
 		}
 		if ok {
-			games = append(games, g)
+			tables = append(tables, nt)
 		}
 	}
-	sort.SliceStable(games, func(i, j int) bool {
-		if !games[i].at.Equal(games[j].at) {
-			return games[i].at.Before(games[j].at)
+	sort.SliceStable(tables, func(i, j int) bool {
+		if !tables[i].at.Equal(tables[j].at) {
+			return tables[i].at.Before(tables[j].at)
 		}
-		return games[i].hdr.ID < games[j].hdr.ID
+		return tables[i].hdr.ID < tables[j].hdr.ID
 	})
-	return games, skipped, nil
+	return tables, skipped, nil
 }
 
-// readNightGame rebuilds one log if it is a Super Rock table of the night.
-// ok says whether g is such a game; skip, when not nil, says what could
-// not be used and why.
-func readNightGame(path string, n NightSpan) (g nightGame, ok bool, skip *Skipped) {
-	skipped := func(format string, args ...any) (nightGame, bool, *Skipped) {
-		return nightGame{}, false, &Skipped{File: path, Reason: fmt.Sprintf(format, args...)}
+// readNightTable rebuilds one log if it is a table of the night. ok says
+// whether nt is such a table; skip, when not nil, says what could not be
+// used and why.
+func readNightTable(path string, n NightSpan) (nt nightTable, ok bool, skip *Skipped) {
+	skipped := func(format string, args ...any) (nightTable, bool, *Skipped) {
+		return nightTable{}, false, &Skipped{File: path, Reason: fmt.Sprintf(format, args...)}
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -214,9 +232,8 @@ func readNightGame(path string, n NightSpan) (g nightGame, ok bool, skip *Skippe
 	// whether the rest is worth reading.
 	if first, err := bufio.NewReader(f).ReadBytes('\n'); err == nil {
 		var rec Record
-		if json.Unmarshal(first, &rec) == nil && rec.Type == "table" && rec.Header != nil &&
-			(rec.Header.Game != "superrock" || !n.Contains(rec.At)) {
-			return nightGame{}, false, nil // another game or another night
+		if json.Unmarshal(first, &rec) == nil && rec.Type == "table" && rec.Header != nil && !n.Contains(rec.At) {
+			return nightTable{}, false, nil // another night
 		}
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
@@ -236,8 +253,8 @@ func readNightGame(path string, n NightSpan) (g nightGame, ok bool, skip *Skippe
 		return skipped("not a table log: %v", err)
 	}
 	at := res.Records[0].At
-	if hdr.Game != "superrock" || !n.Contains(at) {
-		return nightGame{}, false, nil // another game or another night
+	if !n.Contains(at) {
+		return nightTable{}, false, nil // another night
 	}
 	if err != nil {
 		return skipped("table %s: %v", hdr.ID, err)
@@ -246,171 +263,124 @@ func readNightGame(path string, n NightSpan) (g nightGame, ok bool, skip *Skippe
 	if err != nil {
 		return skipped("table %s cannot be replayed: %v", hdr.ID, err)
 	}
-	played, err := playedBySeat(t)
-	if err != nil {
-		return skipped("table %s cannot be replayed: %v", hdr.ID, err)
-	}
-	view, vok := t.game.PublicView().(superrock.PublicView)
-	if !vok {
-		return skipped("table %s is not a Super Rock game", hdr.ID)
-	}
-	g = nightGame{file: path, hdr: *hdr, at: at, view: view, played: played}
+	nt = nightTable{file: path, hdr: *hdr, at: at, t: t}
 	if res.Dropped != nil {
 		skip = &Skipped{File: path, Partial: true,
 			Reason: fmt.Sprintf("table %s: the last line is half-written (%d bytes)", hdr.ID, len(res.Dropped))}
 	}
-	return g, true, skip
+	return nt, true, skip
 }
 
-// playedBySeat lists, per seat, the characters played in a rebuilt table:
-// the one each seat held once the reject step was over (SR-13) and those
-// received by transformation (SR-34). It replays the table's actions as
-// rebuildLocked does — the actions still standing after the log's undos.
-// A seat's character is looked at when the deal is settled, after every
-// private random draw told to that seat (a transformation deals a new
-// character that way), and at the end; asking every view after every
-// action would cost a Legal per seat per action.
-func playedBySeat(t *Table) ([][]string, error) {
-	g, err := t.kind.New(t.hdr.Seats, t.hdr.Options, t.hdr.Seed)
-	if err != nil {
-		return nil, err
-	}
-	sr, ok := g.(*superrock.Game)
-	if !ok {
-		return nil, fmt.Errorf("%s is not a Super Rock game", t.hdr.Game)
-	}
-	played := make([][]string, len(t.hdr.Seats))
-	look := func(s int) {
-		if v, _ := sr.View(engine.Seat(s)).(superrock.View); v.Character != nil {
-			played[s] = addID(played[s], v.Character.ID)
-		}
-	}
-	settled := false
-	for _, ap := range t.applied {
-		events, err := sr.Apply(ap.seat, ap.action)
-		if err != nil {
-			return nil, fmt.Errorf("%q: %w", ap.action, err)
-		}
-		if sr.Phase() <= superrock.RejectPhase {
-			continue // a deal is only played once everyone kept it
-		}
-		for s := range played {
-			if !settled || drewFor(events, engine.Seat(s)) {
-				look(s)
-			}
-		}
-		settled = true
-	}
-	if settled {
-		for s := range played {
-			look(s)
-		}
-	}
-	return played, nil
-}
-
-// drewFor reports whether events tell seat s privately of a random draw.
-func drewFor(events []engine.Event, s engine.Seat) bool {
-	for _, e := range events {
-		if e.Random && len(e.To) > 0 && e.Sees(s) {
-			return true
-		}
-	}
-	return false
-}
-
-// NightSheet is the results of one night's Super Rock games (SR-43), for
-// the terminal and for print. It is built from each game's public view
-// only: the person reading it is usually a player, and a game still
-// running shows only the characters already public.
+// NightSheet is the results of one night's tables, every game, for the
+// terminal and for print. It is built from each game's public view and
+// outcome only: the person reading it is usually a player, and a game
+// still running shows only what is public already.
 type NightSheet struct {
 	Night  NightSpan
 	Games  []NightGame
 	Totals []NightTotal
+	// Grades is the scale of the night's graded games (Super Rock's A–D,
+	// SR-43), nil when none was graded; each total counts its grades.
+	Grades []string
+	// Notes are printed once under the sheet: what the grades mean.
+	Notes []engine.Msg
 }
 
 // NightGame is one table of the night.
 type NightGame struct {
 	Table string
-	Start time.Time // when the table was created, in the night's location
-	Over  bool      // the grades are final
-	// Phase is where an unfinished game is (superrock.Phase's names:
-	// "reject", "play", "veto", "confirm", …); Result how a finished one
-	// ended.
-	Phase   string
-	Result  *engine.Msg
-	Players []NightPlayer
+	Game  engine.Msg // the game's name
+	Start time.Time  // when the table was created, in the night's location
+	Over  bool
+	// Status says where an unfinished game is (the zero Msg: in play);
+	// Result how a finished one ended.
+	Status engine.Msg
+	Result *engine.Msg
+	// RoleHead heads the players' Role column (the zero Msg: none),
+	// Columns the game's own further columns.
+	RoleHead engine.Msg
+	Columns  []engine.Msg
+	Graded   bool // the players' results are grades, not won or lost
+	Players  []NightPlayer
 }
 
 // NightPlayer is one seat's result in a game.
 type NightPlayer struct {
 	Name string
-	// Character and Attr are the character (after any transformation)
-	// and its attribute, nil while they are secret.
-	Character, Attr *engine.Msg
-	Dead            bool
-	Grade           string // A–D once the game is over (SR-43)
+	// Role is the seat's side, role or character, nil while secret.
+	Role    *engine.Msg
+	Columns []engine.Msg
+	Won     bool   // the game is over and the seat won
+	Grade   string // a graded game's result once it is over (SR-43)
 }
 
 // NightTotal is one player's night: players are matched across tables by
 // name, trimmed and ignoring case; Name is the first spelling.
 type NightTotal struct {
 	Name   string
-	Games  int    // tables sat at, finished or not
-	Wins   int    // grades A and B
-	Grades [4]int // how many A, B, C, D
+	Games  int   // tables sat at, finished or not
+	Wins   int   // finished games won (graded: a winning grade)
+	Grades []int // how many of each of the sheet's Grades
 }
 
-// Night builds the night sheet of the night n from the Super Rock tables
-// of the state folder dir, with the files it could not use in full.
+// Night builds the night sheet of the night n from every table of the
+// state folder dir, with the files it could not use in full.
 func Night(dir string, n NightSpan) (NightSheet, []Skipped, error) {
 	sheet := NightSheet{Night: n}
-	games, skipped, err := nightGames(dir, n)
+	tables, skipped, err := nightTables(dir, n)
 	if err != nil {
 		return sheet, skipped, err
 	}
-	totals := map[string]*NightTotal{}
+	type total struct {
+		NightTotal
+		grades map[string]int
+	}
+	totals := map[string]*total{}
 	var order []string
-	for _, g := range games {
-		ng := NightGame{Table: g.hdr.ID, Start: g.at.In(n.Date.Location()), Over: g.view.Over, Phase: g.view.Phase}
-		if g.view.Over {
-			ng.Result = g.view.Reason
+	noted := map[string]bool{}
+	for _, nt := range tables {
+		ng := nightGame(nt, n)
+		night := nt.t.face.Night(nt.t.game)
+		if night.Grades != nil && sheet.Grades == nil {
+			sheet.Grades = night.Grades
 		}
-		for _, p := range g.view.Players {
-			np := NightPlayer{Name: p.Name, Dead: p.Dead, Grade: p.Grade}
-			if c := p.Character; c != nil {
-				name, attr := c.Name, c.AttrName
-				np.Character, np.Attr = &name, &attr
-			}
-			ng.Players = append(ng.Players, np)
+		if night.Note.Key != "" && !noted[nt.hdr.Game] {
+			noted[nt.hdr.Game] = true
+			sheet.Notes = append(sheet.Notes, night.Note)
+		}
+		for _, p := range ng.Players {
 			k := nameKey(p.Name)
 			tot := totals[k]
 			if tot == nil {
-				tot = &NightTotal{Name: strings.TrimSpace(p.Name)}
+				tot = &total{NightTotal: NightTotal{Name: strings.TrimSpace(p.Name)}, grades: map[string]int{}}
 				totals[k] = tot
 				order = append(order, k)
 			}
 			tot.Games++
-			if i := strings.Index("ABCD", p.Grade); p.Grade != "" && i >= 0 {
-				tot.Grades[i]++
-				if i < 2 {
-					tot.Wins++
-				}
+			if p.Won {
+				tot.Wins++
+			}
+			if p.Grade != "" {
+				tot.grades[p.Grade]++
 			}
 		}
 		sheet.Games = append(sheet.Games, ng)
 	}
 	for _, k := range order {
-		sheet.Totals = append(sheet.Totals, *totals[k])
+		tot := totals[k].NightTotal
+		for _, g := range sheet.Grades {
+			tot.Grades = append(tot.Grades, totals[k].grades[g])
+		}
+		sheet.Totals = append(sheet.Totals, tot)
 	}
-	// Most wins first, then the more A, B and C grades; ties keep the
-	// order in which the players first sat down tonight.
+	// Most wins first, then the more of each grade, best first; ties
+	// keep the order in which the players first sat down tonight.
 	sort.SliceStable(sheet.Totals, func(i, j int) bool {
 		a, b := sheet.Totals[i], sheet.Totals[j]
 		if a.Wins != b.Wins {
 			return a.Wins > b.Wins
 		}
-		for k := range 3 {
+		for k := range max(len(sheet.Grades)-1, 0) {
 			if a.Grades[k] != b.Grades[k] {
 				return a.Grades[k] > b.Grades[k]
 			}
@@ -418,4 +388,35 @@ func Night(dir string, n NightSpan) (NightSheet, []Skipped, error) {
 		return false
 	})
 	return sheet, skipped, nil
+}
+
+// nightGame is the sheet's line of one table: what the core knows of
+// every game (players, outcome) and what the game's face adds.
+func nightGame(nt nightTable, n NightSpan) NightGame {
+	t := nt.t
+	out := t.game.Outcome()
+	night := t.face.Night(t.game)
+	ng := NightGame{Table: nt.hdr.ID, Game: night.Name, Start: nt.at.In(n.Date.Location()), Over: out.Over,
+		Status: night.Status, RoleHead: night.RoleHead, Columns: night.Columns, Graded: night.Grades != nil}
+	if out.Over {
+		reason := out.Reason
+		ng.Result = &reason
+	}
+	for s, name := range nt.hdr.Seats {
+		p := NightPlayer{Name: name}
+		if s < len(night.Seats) {
+			ns := night.Seats[s]
+			p.Role, p.Columns, p.Grade = ns.Role, ns.Columns, ns.Grade
+		}
+		if !out.Over {
+			p.Grade = ""
+		} else if ng.Graded {
+			i := slices.Index(night.Grades, p.Grade)
+			p.Won = i >= 0 && i < night.Wins
+		} else {
+			p.Won = slices.Contains(out.Winners, engine.Seat(s))
+		}
+		ng.Players = append(ng.Players, p)
+	}
+	return ng
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	srface "tablemaster/moderator/superrock"
 	"testing"
 	"time"
 
@@ -56,12 +57,12 @@ func nightStore(t *testing.T) (*Store, *nightClock) {
 
 var nightSeats = []string{"Aki", "Ben", "Chika", "Dai", "Eri", "Fumi", "Gen"}
 
-// nightTable starts a Super Rock table at the clock's time.
-func nightTable(t *testing.T, st *Store, seats []string, cfg superrock.Config, seed uint64) *Table {
+// srTable starts a Super Rock table at the clock's time.
+func srTable(t *testing.T, st *Store, seats []string, cfg superrock.Config, seed uint64) *Table {
 	t.Helper()
 	cfg.Players = seats
 	tb, err := st.Create(NewTableSpec{Game: "superrock", Seats: seats, Seed: seed, Addr: "127.0.0.1", Port: 8080,
-		Options: NewSuperrockOptions(cfg, "")})
+		Options: srface.NewOptions(cfg, "")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,13 +164,9 @@ func nightFinish(t *testing.T, tb *Table, lost ...string) {
 
 func nightPlayed(t *testing.T, dir string, players []string, now time.Time) ([][]string, []Skipped) {
 	t.Helper()
-	got, skipped, err := PlayedTonightSkipped(dir, players, now)
+	got, skipped, err := NightMemory(dir, "superrock", players, now)
 	if err != nil {
-		t.Fatalf("PlayedTonightSkipped = %v", err)
-	}
-	plain, err := PlayedTonight(dir, players, now)
-	if err != nil || !reflect.DeepEqual(plain, got) {
-		t.Fatalf("PlayedTonight = %v, %v, want %v", plain, err, got)
+		t.Fatalf("NightMemory = %v", err)
 	}
 	return got, skipped
 }
@@ -205,14 +202,14 @@ func TestNightOfSR13StartsAtSix(t *testing.T) {
 // trimmed and ignoring case; the character each kept counts.
 func TestPlayedTonightSR13TwoGames(t *testing.T) {
 	st, clock := nightStore(t)
-	g1 := nightTable(t, st, nightSeats, superrock.Config{}, 1)
+	g1 := srTable(t, st, nightSeats, superrock.Config{}, 1)
 	nightPrepare(t, g1, 1)
 	c1 := nightChars(g1)
 	nightFinish(t, g1)
 
 	clock.set(nightAt(2, 21, 30))
 	seats2 := []string{" aki", "BEN", "Hana", "Ichi", "Jun", "Chika ", "Kei"}
-	g2 := nightTable(t, st, seats2, superrock.Config{}, 2)
+	g2 := srTable(t, st, seats2, superrock.Config{}, 2)
 	nightPrepare(t, g2, 2)
 	c2 := nightChars(g2) // g2 is still running: its log is read as it is written
 
@@ -244,7 +241,7 @@ func TestPlayedTonightSR13RejectedDealDoesNotCount(t *testing.T) {
 		all = append(all, c.ID)
 	}
 	// Aki "played every character earlier": the reject applies to any.
-	tb := nightTable(t, st, nightSeats, superrock.Config{PlayedTonight: [][]string{all}}, 3)
+	tb := srTable(t, st, nightSeats, superrock.Config{PlayedTonight: [][]string{all}}, 3)
 	rejected := nightPrepare(t, tb, 3, 0)
 	kept := nightChars(tb)
 	if rejected[0] == "" || nightPublic(tb).Deals != 2 {
@@ -265,7 +262,7 @@ func TestPlayedTonightSR13RejectedDealDoesNotCount(t *testing.T) {
 // too; a transformation that was undone was not.
 func TestPlayedTonightSR13Transformation(t *testing.T) {
 	st, _ := nightStore(t)
-	tb := nightTable(t, st, nightSeats, superrock.Config{}, 4)
+	tb := srTable(t, st, nightSeats, superrock.Config{}, 4)
 	nightPrepare(t, tb, 4)
 	before := nightChars(tb)
 	nightAct(t, tb, 1, "transform")
@@ -307,7 +304,7 @@ func TestPlayedTonightSR13NightAndFolder(t *testing.T) {
 	st, clock := nightStore(t)
 	game := func(when time.Time, seed uint64) []string {
 		clock.set(when)
-		tb := nightTable(t, st, nightSeats, superrock.Config{}, seed)
+		tb := srTable(t, st, nightSeats, superrock.Config{}, seed)
 		nightPrepare(t, tb, seed)
 		return nightChars(tb)
 	}
@@ -321,7 +318,7 @@ func TestPlayedTonightSR13NightAndFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	nightPrepare(t, nightTable(t, other, nightSeats, superrock.Config{}, 9), 9)
+	nightPrepare(t, srTable(t, other, nightSeats, superrock.Config{}, 9), 9)
 
 	got, _ := nightPlayed(t, st.Dir(), []string{"Aki"}, nightAt(3, 2, 0))
 	if want := addID([]string{evening[0]}, lateNight[0]); !reflect.DeepEqual(got[0], want) {
@@ -346,13 +343,13 @@ func TestPlayedTonightSR13NightAndFolder(t *testing.T) {
 // games' logs are passed over quietly, and no file is changed.
 func TestPlayedTonightSR13DamagedAndForeignFiles(t *testing.T) {
 	st, clock := nightStore(t)
-	good := nightTable(t, st, nightSeats, superrock.Config{}, 10)
+	good := srTable(t, st, nightSeats, superrock.Config{}, 10)
 	nightPrepare(t, good, 10)
 	want := nightChars(good)
 
 	// A table cut short by a crash in the middle of a line.
 	clock.set(nightAt(2, 20, 0))
-	cut := nightTable(t, st, nightSeats, superrock.Config{}, 11)
+	cut := srTable(t, st, nightSeats, superrock.Config{}, 11)
 	nightPrepare(t, cut, 11)
 	wantCut := nightChars(cut)
 	cutPath := st.LogPath(cut.ID())
@@ -411,7 +408,7 @@ func TestPlayedTonightSR13DamagedAndForeignFiles(t *testing.T) {
 	if after := nightFiles(t, filepath.Join(st.Dir(), "tables")); !reflect.DeepEqual(after, files) {
 		t.Errorf("reading the night changed the files")
 	}
-	if _, _, err := PlayedTonightSkipped(filepath.Join(t.TempDir(), "new"), []string{"Aki"}, nightAt(2, 23, 0)); err != nil {
+	if _, _, err := NightMemory(filepath.Join(t.TempDir(), "new"), "superrock", []string{"Aki"}, nightAt(2, 23, 0)); err != nil {
 		t.Errorf("a state folder without tables: %v, want no error", err)
 	}
 }
@@ -421,20 +418,20 @@ func TestPlayedTonightSR13DamagedAndForeignFiles(t *testing.T) {
 // player the games, wins and grades.
 func TestNightSheetSR43GradesAndTotals(t *testing.T) {
 	st, clock := nightStore(t)
-	g1 := nightTable(t, st, nightSeats, superrock.Config{}, 12)
+	g1 := srTable(t, st, nightSeats, superrock.Config{}, 12)
 	nightPrepare(t, g1, 12)
 	nightAct(t, g1, 0, "dies Ben")
 	nightFinish(t, g1, "Chika")
 
 	clock.set(nightAt(3, 0, 15))
 	seats2 := []string{"aki", "Ben", "Chika", "Dai", "Eri", "Fumi", "Hana"}
-	g2 := nightTable(t, st, seats2, superrock.Config{}, 13)
+	g2 := srTable(t, st, seats2, superrock.Config{}, 13)
 	nightPrepare(t, g2, 13)
 	nightAct(t, g2, 0, "dies Aki")
 	nightFinish(t, g2)
 
 	clock.set(nightAt(3, 2, 0))
-	g3 := nightTable(t, st, nightSeats, superrock.Config{}, 14)
+	g3 := srTable(t, st, nightSeats, superrock.Config{}, 14)
 	nightPrepare(t, g3, 14)
 	nightAct(t, g3, 3, "expose")
 
@@ -454,19 +451,20 @@ func TestNightSheetSR43GradesAndTotals(t *testing.T) {
 		}
 		for s, p := range g.Players {
 			v := tb.Snapshot(engine.Seat(s)).View.(superrock.View)
-			if p.Name != pv.Players[s].Name || p.Dead != pv.Players[s].Dead || p.Grade != v.Players[s].Grade {
+			dead := len(p.Columns) == 2 && p.Columns[1].Key == "sr.night.dead"
+			if p.Name != pv.Players[s].Name || dead != pv.Players[s].Dead || p.Grade != v.Players[s].Grade {
 				t.Errorf("game %d, %s: %+v, want dead %v grade %q", i+1, p.Name, p, pv.Players[s].Dead, v.Players[s].Grade)
 			}
 			public := pv.Players[s].Character != nil
-			if public != (p.Character != nil) || public != (p.Attr != nil) {
-				t.Errorf("game %d, %s: character shown %v, want %v (public)", i+1, p.Name, p.Character != nil, public)
+			if public != (p.Role != nil) || public != (p.Columns[0].Key != "sr.night.none") {
+				t.Errorf("game %d, %s: character shown %v, want %v (public)", i+1, p.Name, p.Role != nil, public)
 			}
-			if p.Character != nil && (p.Character.Key != v.Character.Name.Key || p.Attr.Key != v.Character.AttrName.Key) {
-				t.Errorf("game %d, %s: character %v %v, want %v %v", i+1, p.Name, p.Character, p.Attr, v.Character.Name, v.Character.AttrName)
+			if p.Role != nil && (p.Role.Key != v.Character.Name.Key || p.Columns[0].Key != v.Character.AttrName.Key) {
+				t.Errorf("game %d, %s: character %v %v, want %v %v", i+1, p.Name, p.Role, p.Columns[0], v.Character.Name, v.Character.AttrName)
 			}
 			k := strings.ToLower(p.Name)
 			if want[k] == nil {
-				want[k] = &NightTotal{Name: p.Name}
+				want[k] = &NightTotal{Name: p.Name, Grades: make([]int, 4)}
 			}
 			want[k].Games++
 			if p.Grade != "" {
@@ -475,6 +473,9 @@ func TestNightSheetSR43GradesAndTotals(t *testing.T) {
 					want[k].Wins++
 				}
 			}
+			if p.Won != (p.Grade != "" && p.Grade <= "B") {
+				t.Errorf("game %d, %s: won %v with grade %q", i+1, p.Name, p.Won, p.Grade)
+			}
 		}
 	}
 	for i, g := range sheet.Games {
@@ -482,12 +483,12 @@ func TestNightSheetSR43GradesAndTotals(t *testing.T) {
 			t.Errorf("game %d: over %v, result %v, want over %v", i+1, g.Over, g.Result, over)
 		}
 	}
-	if p := sheet.Games[2].Phase; p != "play" {
-		t.Errorf("game 3: phase %q, want play", p)
+	if p := sheet.Games[2].Status; p.Key != "sr.night.ph.play" {
+		t.Errorf("game 3: status %v, want in play", p)
 	}
 	// In the running game only Dai's exposed character is public.
 	for _, p := range sheet.Games[2].Players {
-		if (p.Character != nil) != (p.Name == "Dai") || p.Grade != "" {
+		if (p.Role != nil) != (p.Name == "Dai") || p.Grade != "" {
 			t.Errorf("unfinished game, %s: %+v", p.Name, p)
 		}
 	}
@@ -499,7 +500,7 @@ func TestNightSheetSR43GradesAndTotals(t *testing.T) {
 	}
 	for i, tot := range sheet.Totals {
 		w := want[strings.ToLower(tot.Name)]
-		if w == nil || tot != *w {
+		if w == nil || !reflect.DeepEqual(tot, *w) {
 			t.Errorf("total %+v, want %+v", tot, w)
 		}
 		if i > 0 && tot.Wins > sheet.Totals[i-1].Wins {

@@ -6,99 +6,56 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"strconv"
-	"strings"
+	"sync"
 
 	"tablemaster/engine"
-	"tablemaster/engine/noir"
+	"tablemaster/moderator/face"
 )
 
 //go:embed pages/*.tmpl
 var pageFS embed.FS
 
-var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	// msg and th isolate the names in a sentence (bdi.go); t is for
-	// words without names, and for attributes.
-	"msg": msgHTML,
-	"th":  textHTML,
-	"bdi": bdiHTML,
-	"t": func(l engine.Lang, key string, nv ...string) string {
-		return l.S(key, nv...)
-	},
-	"suit":  suitClass,
-	"chips": chips,
-	// noirGrid and buttons write in Go what the templates did in some 250
-	// actions per page, the bulk of a page's rendering time.
-	"noirGrid": noirGrid,
-	"buttons":  buttons,
-}).ParseFS(pageFS, "pages/*.tmpl"))
+// layout holds the core's templates: the page frame with its style and
+// script, and the parts every game's pages use ("feed", "todo", "undo",
+// "players", "choices", "flash", "lang"). It is never executed itself:
+// each game gets a copy with its face's templates added (pagesFor).
+var layout = template.Must(template.New("").Funcs(face.Funcs()).ParseFS(pageFS, "pages/*.tmpl"))
 
-// suitClass colours red suits.
-func suitClass(s string) string {
-	if strings.ContainsAny(s, "♥♦") {
-		return "red"
+// gamePages caches each face's template set, built on first use.
+var gamePages sync.Map // face name → *template.Template
+
+// pagesFor returns the templates of a game's pages: the layout and the
+// face's own, with the face's functions.
+func pagesFor(f face.Face) (*template.Template, error) {
+	if t, ok := gamePages.Load(f.Name()); ok {
+		return t.(*template.Template), nil
 	}
-	return ""
-}
-
-// pageData is everything a page template reads. It holds one Snapshot,
-// which holds only what the seat may see.
-type pageData struct {
-	Lang, Other engine.Lang
-	Base        string
-	Seat        engine.Seat
-	SeatName    string
-	RoleKey     string
-	Phone       bool
-	Snap        Snapshot
-	Flash       string
-	Players     []player
-	Feed        []feedLine
-	Groups      []choiceGroup
-	// HasSecretChoices: some choices show what only this seat knows, so
-	// the phone keeps them folded away until the player opens them.
-	HasSecretChoices bool
-	App              template.HTML
-}
-
-type choiceGroup struct {
-	Title   string
-	Public  bool
-	Choices []engine.Choice
-}
-
-type player struct {
-	Name    string
-	RoleKey string
-	Joined  bool
-	Online  int
-	Turn    bool
-}
-
-type feedLine struct {
-	Text    template.HTML
-	Private bool
-	Undone  bool
-	Answer  bool
+	fsys, funcs := f.Pages()
+	t, err := template.Must(layout.Clone()).Funcs(funcs).ParseFS(fsys, "*.tmpl")
+	if err != nil {
+		return nil, fmt.Errorf("%s pages: %w", f.Name(), err)
+	}
+	got, _ := gamePages.LoadOrStore(f.Name(), t)
+	return got.(*template.Template), nil
 }
 
 // maxPhoneFeed keeps a phone page small; the table screen shows all.
 const maxPhoneFeed = 30
 
-func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *pageData {
+func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *face.Page {
 	snap := t.Snapshot(seat)
-	d := &pageData{Lang: l, Other: engine.JA, Base: base, Seat: seat, Phone: seat != engine.Public, Snap: snap, Flash: flash}
+	d := &face.Page{Lang: l, Other: engine.JA, Base: base, Seat: seat, Phone: seat != engine.Public, Snap: snap, Flash: flash}
 	if l == engine.JA {
 		d.Other = engine.EN
 	}
 	if seat != engine.Public {
 		d.SeatName = snap.Seats[seat]
-		d.RoleKey = t.kind.RoleKey(seat)
+		d.RoleKey = t.face.Role(seat)
 	}
 	joined, online := t.Presence()
 	turn := snap.Turn
 	for i, name := range snap.Seats {
-		d.Players = append(d.Players, player{Name: name, RoleKey: t.kind.RoleKey(engine.Seat(i)),
+		d.Players = append(d.Players, face.Player{Name: name, RoleKey: t.face.Role(engine.Seat(i)),
 			Joined: joined[i], Online: online[i], Turn: turn[i]})
 	}
 	for _, c := range snap.Choices {
@@ -107,7 +64,7 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *p
 			d.Groups[n-1].Choices = append(d.Groups[n-1].Choices, c)
 			continue
 		}
-		d.Groups = append(d.Groups, choiceGroup{Title: title, Public: c.Public, Choices: []engine.Choice{c}})
+		d.Groups = append(d.Groups, face.ChoiceGroup{Title: title, Public: c.Public, Choices: []engine.Choice{c}})
 		d.HasSecretChoices = d.HasSecretChoices || !c.Public
 	}
 	for i := len(snap.Feed) - 1; i >= 0; i-- {
@@ -115,7 +72,7 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *p
 		if f.Event.Table {
 			continue
 		}
-		d.Feed = append(d.Feed, feedLine{Text: msgHTML(l, f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone,
+		d.Feed = append(d.Feed, face.FeedLine{Text: face.MsgHTML(l, f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone,
 			Answer: f.Event.Reveal && f.Event.IsPublic()})
 		if d.Phone && len(d.Feed) == maxPhoneFeed {
 			break
@@ -126,28 +83,26 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *p
 
 func appTemplate(t *Table, seat engine.Seat) string {
 	if seat == engine.Public {
-		return t.kind.Template + ".table"
+		return t.face.Name() + ".table"
 	}
-	return t.kind.Template + ".phone"
+	return t.face.Name() + ".phone"
 }
 
 // renderApp writes the part of a page that live updates replace.
 func renderApp(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, base string) error {
-	return pages.ExecuteTemplate(w, appTemplate(t, seat), buildData(t, seat, l, flash, base))
+	return t.pages.ExecuteTemplate(w, appTemplate(t, seat), buildData(t, seat, l, flash, base))
 }
 
 // renderPage writes a whole page: the frame, its style and script, and the app.
 func renderPage(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, base string) error {
 	d := buildData(t, seat, l, flash, base)
 	var app bytes.Buffer
-	if err := pages.ExecuteTemplate(&app, appTemplate(t, seat), d); err != nil {
+	if err := t.pages.ExecuteTemplate(&app, appTemplate(t, seat), d); err != nil {
 		return err
 	}
 	d.App = template.HTML(app.String())
-	return pages.ExecuteTemplate(w, "page", d)
+	return t.pages.ExecuteTemplate(w, "page", d)
 }
-
-func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
 
 // streamKey names one rendering of a live update: every page of the same
 // seat, language and link gets the same bytes.
@@ -195,7 +150,7 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	defer close(e.ready)
 	d := buildData(t, seat, l, "", base)
 	var buf bytes.Buffer
-	if e.err = pages.ExecuteTemplate(&buf, appTemplate(t, seat), d); e.err != nil {
+	if e.err = t.pages.ExecuteTemplate(&buf, appTemplate(t, seat), d); e.err != nil {
 		return e
 	}
 	var out bytes.Buffer
@@ -229,47 +184,4 @@ func writeSSEData(out *bytes.Buffer, p []byte) {
 		}
 		p = p[i+1:]
 	}
-}
-
-// noirGrid writes the Noir grid of a View or PublicView.
-func noirGrid(cols []string, grid [][]noir.CellView) template.HTML {
-	var b strings.Builder
-	b.Grow(2048)
-	b.WriteString(`<table class="grid"><tr><th></th>`)
-	for _, c := range cols {
-		b.WriteString("<th>" + htmlEscape(c) + "</th>")
-	}
-	b.WriteString("</tr>")
-	for i, row := range grid {
-		b.WriteString("<tr><th>" + strconv.Itoa(i+1) + "</th>")
-		for _, c := range row {
-			b.WriteString(`<td class="`)
-			for _, f := range [...]struct {
-				on   bool
-				name string
-			}{{c.Dead, "dead"}, {c.Innocent, " inn"}, {c.Mine, " mine"}, {c.Near, " near"}} {
-				if f.on {
-					b.WriteString(f.name)
-				}
-			}
-			b.WriteString(`" data-cell="` + htmlEscape(c.Cell) + `"><span class="` + suitClass(c.Suspect) + `">` +
-				htmlEscape(c.Suspect) + "</span>")
-			if c.Evidence != "" {
-				b.WriteString(`<small class="` + suitClass(c.Evidence) + `">` + htmlEscape(c.Evidence) + "</small>")
-			}
-			b.WriteString("</td>")
-		}
-		b.WriteString("</tr>")
-	}
-	b.WriteString("</table>")
-	return template.HTML(b.String())
-}
-
-// buttons writes a form's choice buttons.
-func buttons(l engine.Lang, cs []engine.Choice) template.HTML {
-	var b strings.Builder
-	for _, c := range cs {
-		b.WriteString(`<button name="a" value="` + htmlEscape(string(c.Action)) + `">` + string(msgHTML(l, c.Label)) + "</button>")
-	}
-	return template.HTML(b.String())
 }

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"tablemaster/moderator/face"
 	"time"
 
 	"tablemaster/engine"
@@ -101,7 +102,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	l := s.pageLang(w, r)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	fmt.Fprintf(w, "<!doctype html><meta charset=utf-8><meta name=viewport content=\"width=device-width\"><title>tablemaster</title><p>%s</p>\n",
-		htmlEscape(l.S("mod.home")))
+		face.Escape(l.S("mod.home")))
 }
 
 // seat finds the table and seat of the request's link and watches the

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"tablemaster/moderator/face"
 	"time"
 
 	"tablemaster/engine"
@@ -73,12 +74,12 @@ type NewTableSpec struct {
 
 // Create starts a new table and writes its log header.
 func (st *Store) Create(spec NewTableSpec) (*Table, error) {
-	kind, err := KindNamed(spec.Game)
+	f, err := face.Lookup(spec.Game)
 	if err != nil {
 		return nil, err
 	}
-	if n := len(spec.Seats); n < kind.MinSeats || n > kind.MaxSeats {
-		return nil, fmt.Errorf("%s needs %d–%d players, not %d", spec.Game, kind.MinSeats, kind.MaxSeats, n)
+	if n, seats := len(spec.Seats), f.Seats(); n < seats.Min || n > seats.Max {
+		return nil, fmt.Errorf("%s needs %d–%d players, not %d", spec.Game, seats.Min, seats.Max, n)
 	}
 	if err := CheckNames(spec.Seats); err != nil {
 		return nil, err

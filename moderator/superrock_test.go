@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"tablemaster/moderator/face"
+	srface "tablemaster/moderator/superrock"
 	"testing"
 
 	"tablemaster/engine"
@@ -35,7 +37,7 @@ func newSuperrockTable(t testing.TB, n int, dice superrock.Dice, board superrock
 	seats := srPlayers[:n]
 	cfg := superrock.Config{Counts: srCounts(n), Dice: dice, Board: board}
 	tb, err := st.Create(NewTableSpec{Game: "superrock", Seats: seats, Seed: seed, Addr: "127.0.0.1", Port: 8080,
-		Options: NewSuperrockOptions(cfg, "")})
+		Options: srface.NewOptions(cfg, "")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,12 +305,12 @@ func TestSuperrockNoLeakOverHTTP(t *testing.T) {
 						if owner == s || s != engine.Public && srHasSeen(tb, s, owner) || srIsPublic(tb, owner) {
 							continue
 						}
-						if strings.Contains(got, htmlEscape(n)) {
+						if strings.Contains(got, face.Escape(n)) {
 							t.Fatalf("step %d: device %d's page shows %s's notes %q", steps, s, hdr.Seats[owner], n)
 						}
 					}
 					for _, line := range hidden[s] {
-						if strings.Contains(got, htmlEscape(line)) {
+						if strings.Contains(got, face.Escape(line)) {
 							t.Fatalf("step %d: device %d's page shows a line told to others only: %q", steps, s, line)
 						}
 					}

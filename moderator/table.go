@@ -6,8 +6,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"html/template"
 	"slices"
 	"sync"
+	"tablemaster/moderator/face"
 	"time"
 
 	"tablemaster/engine"
@@ -43,33 +45,26 @@ const (
 	feedNote                    // a notice that changes nothing (an undo refused)
 )
 
-// FeedItem is one line of a table's story: an event, or an undo notice.
-type FeedItem struct {
-	Seq    int
-	Seat   engine.Seat // who acted (Public for the console)
-	Event  engine.Event
-	Undone bool // the action was later undone
-	act    int  // index into applied, -1 for notices
-	kind   feedKind
+// Snapshot, FeedItem and UndoRequest are the types the faces draw
+// (moderator/face): a Snapshot holds only what its seat may see.
+type (
+	Snapshot    = face.Snapshot
+	FeedItem    = face.FeedItem
+	UndoRequest = face.UndoRequest
+)
+
+// feedEntry is a line of the story with what the table keeps of it.
+type feedEntry struct {
+	FeedItem
+	act  int // index into applied, -1 for notices
+	kind feedKind
 }
 
-// UndoRequest is an undo waiting for the seats that learned something.
-// A Snapshot words What and Text for the device it is taken for.
-type UndoRequest struct {
-	By    engine.Seat // who asked (Public: the GM console)
-	Actor engine.Seat // who took the action
-	// What names the action for the device that reads it: the first event
-	// of the action that device was told ("The Killer killed ♠7 (B2)."),
-	// or "their last action" for a device that was told none of it, since
-	// "keep ♦Q" or "drew ♥7" would tell the others a secret.
-	What engine.Msg
-	// Text is the whole sentence: "Aki asks to undo: The Killer killed ♠7
-	// (B2)." or "The game master asks to undo Aki's last action."
-	Text    engine.Msg
-	Waiting []engine.Seat // seats that still have to agree
-
-	events []engine.Event // the action's events, to word What per device
-	no     int            // tells one request from the next (the console prints each once)
+// pendingUndo is the undo request waiting, with the undone action's
+// events, to word What per device.
+type pendingUndo struct {
+	UndoRequest
+	events []engine.Event
 }
 
 // firstTold is the first event of an action that seat s (or, for Public,
@@ -109,12 +104,13 @@ func (t *Table) undoWords(key string, by, actor engine.Seat, events []engine.Eve
 type Table struct {
 	mu      sync.Mutex
 	hdr     Header
-	kind    *Kind
+	face    face.Face
+	pages   *template.Template // the face's pages with the layout
 	game    engine.Game
 	log     *Log
 	applied []applied
-	feed    []FeedItem
-	undo    *UndoRequest
+	feed    []feedEntry
+	undo    *pendingUndo
 	// stateVer counts accepted actions and undos: forms carry it, so an
 	// action from an out-of-date page is refused. version also counts
 	// relinks and undo requests: it drives the live updates.
@@ -189,24 +185,28 @@ func newTable(hdr Header, log *Log, records []Record, clock func() time.Time) (*
 // way, so both give the same verdict. each, if set, is called after every
 // record took effect. A record the table refuses is a *LineError.
 func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time, each func(*Table, Record)) (*Table, error) {
-	kind, err := KindNamed(hdr.Game)
+	f, err := face.Lookup(hdr.Game)
+	if err != nil {
+		return nil, err
+	}
+	pages, err := pagesFor(f)
 	if err != nil {
 		return nil, err
 	}
 	if len(hdr.Tokens) != len(hdr.Seats) {
 		return nil, fmt.Errorf("table %s: %d seats but %d links", hdr.ID, len(hdr.Seats), len(hdr.Tokens))
 	}
-	g, err := kind.New(hdr.Seats, hdr.Options, hdr.Seed)
+	g, err := f.New(hdr.Seats, hdr.Options, hdr.Seed)
 	if err != nil {
 		return nil, err
 	}
 	if g.Seats() != len(hdr.Seats) {
 		return nil, fmt.Errorf("table %s: %s needs %d players, not %d", hdr.ID, hdr.Game, g.Seats(), len(hdr.Seats))
 	}
-	t := &Table{hdr: hdr, kind: kind, game: g, log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
+	t := &Table{hdr: hdr, face: f, pages: pages, game: g, log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
 	if o, ok := g.(opener); ok {
 		for _, e := range o.Opening() {
-			t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: engine.Public, Event: e, act: -1})
+			t.feed = append(t.feed, feedEntry{FeedItem: FeedItem{Seq: len(t.feed), Seat: engine.Public, Event: e}, act: -1})
 		}
 	}
 	for i, r := range records {
@@ -280,8 +280,8 @@ func (t *Table) Header() Header {
 	return h
 }
 
-// Kind is the game the table plays.
-func (t *Table) Kind() *Kind { return t.kind }
+// Face is the game the table plays, as the moderator draws it.
+func (t *Table) Face() face.Face { return t.face }
 
 // SeatName is the name of a seat, or "" for Public.
 func (t *Table) SeatName(s engine.Seat) string {
@@ -289,26 +289,6 @@ func (t *Table) SeatName(s engine.Seat) string {
 		return ""
 	}
 	return t.hdr.Seats[s]
-}
-
-// Snapshot is everything a page or the console needs at one moment, taken
-// under the lock so it is consistent.
-type Snapshot struct {
-	View    any // the seat's View, or the PublicView for Public
-	Choices []engine.Choice
-	Feed    []FeedItem
-	// Todo is what to do with the real cards now: the table instructions
-	// of the last action, or after undos the instructions that put the
-	// real table back, every undo since the last action in turn.
-	Todo     []engine.Event
-	Undo     *UndoRequest
-	CanUndo  bool // the seat may ask to undo the last action
-	StateVer int
-	Version  int
-	Outcome  engine.Outcome
-	Seats    []string
-	// Turn marks, seat by seat, who has something to do now (public).
-	Turn []bool
 }
 
 // Snapshot returns what seat s (or Public) may see now. Only views and
@@ -335,7 +315,7 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot {
 	}
 	for _, f := range t.feed {
 		if f.Event.Sees(s) && (s != engine.Public || f.Event.IsPublic()) {
-			snap.Feed = append(snap.Feed, f)
+			snap.Feed = append(snap.Feed, f.FeedItem)
 		}
 	}
 	snap.Todo = t.todoLocked()
@@ -343,10 +323,9 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot {
 		snap.CanUndo = s != engine.Public && t.applied[n-1].seat == s && !t.game.Outcome().Over
 	}
 	if t.undo != nil {
-		u := *t.undo
+		u := t.undo.UndoRequest
 		u.Waiting = append([]engine.Seat(nil), t.undo.Waiting...)
-		u.What, u.Text = t.undoWords("mod.undo.asks", u.By, u.Actor, u.events, s)
-		u.events = nil
+		u.What, u.Text = t.undoWords("mod.undo.asks", u.By, u.Actor, t.undo.events, s)
 		snap.Undo = &u
 	}
 	return snap
@@ -489,14 +468,14 @@ func (t *Table) applyLocked(s engine.Seat, a engine.Action) ([]engine.Event, err
 	t.legal = nil
 	t.applied = append(t.applied, applied{seat: s, action: a, events: events, public: public})
 	for _, e := range events {
-		t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: s, Event: e, act: len(t.applied) - 1})
+		t.feed = append(t.feed, feedEntry{FeedItem: FeedItem{Seq: len(t.feed), Seat: s, Event: e}, act: len(t.applied) - 1})
 	}
 	return events, nil
 }
 
 // rebuildLocked replays the game from its seed and the applied actions.
 func (t *Table) rebuildLocked() {
-	g, err := t.kind.New(t.hdr.Seats, t.hdr.Options, t.hdr.Seed)
+	g, err := t.face.New(t.hdr.Seats, t.hdr.Options, t.hdr.Seed)
 	if err != nil {
 		panic(err) // it was built from the same options before
 	}
@@ -579,7 +558,7 @@ func (t *Table) RequestUndo(by engine.Seat) (done bool, err error) {
 		return err == nil, err
 	}
 	t.version++
-	t.undo = &UndoRequest{By: by, Actor: ap.seat, Waiting: waiting, events: ap.events, no: t.version}
+	t.undo = &pendingUndo{UndoRequest: UndoRequest{By: by, Actor: ap.seat, Waiting: waiting, No: t.version}, events: ap.events}
 	t.mu.Unlock()
 	t.notify()
 	return false, nil
@@ -611,8 +590,8 @@ func (t *Table) ConfirmUndo(s engine.Seat, yes bool) (done bool, err error) {
 		if s == u.Actor {
 			key = "mod.ev.undo_refused_own"
 		}
-		t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: s, act: -1, kind: feedNote,
-			Event: engine.Event{Msg: engine.M(key, "seat", t.seatLabel(s), "actor", t.seatLabel(u.Actor))}})
+		t.feed = append(t.feed, feedEntry{act: -1, kind: feedNote, FeedItem: FeedItem{Seq: len(t.feed), Seat: s,
+			Event: engine.Event{Msg: engine.M(key, "seat", t.seatLabel(s), "actor", t.seatLabel(u.Actor))}}})
 		t.undo = nil
 		t.version++
 		t.mu.Unlock()
@@ -665,9 +644,9 @@ func (t *Table) undoLocked(by engine.Seat) error {
 	}
 	t.rebuildLocked()
 	_, notice := t.undoWords("mod.ev.took_back", by, ap.seat, ap.events, engine.Public)
-	t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: by, act: -1, kind: feedUndo, Event: engine.Event{Msg: notice}})
+	t.feed = append(t.feed, feedEntry{act: -1, kind: feedUndo, FeedItem: FeedItem{Seq: len(t.feed), Seat: by, Event: engine.Event{Msg: notice}}})
 	for _, e := range t.restoreLocked(ap) {
-		t.feed = append(t.feed, FeedItem{Seq: len(t.feed), Seat: by, act: -1, kind: feedRestore, Event: e})
+		t.feed = append(t.feed, feedEntry{act: -1, kind: feedRestore, FeedItem: FeedItem{Seq: len(t.feed), Seat: by, Event: e}})
 	}
 	return nil
 }

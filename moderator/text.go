@@ -10,112 +10,25 @@ import (
 	"unicode/utf8"
 
 	"tablemaster/engine"
-	"tablemaster/engine/ayatsuri"
-	"tablemaster/engine/noir"
-	"tablemaster/engine/superrock"
 )
 
 // TextView renders a snapshot for a terminal: the same public information
 // as the table screen (or, for pass-and-play, one seat's private screen).
 func TextView(t *Table, snap Snapshot, l engine.Lang) string {
 	var b strings.Builder
-	switch v := snap.View.(type) {
-	case noir.PublicView:
-		noirText(&b, v, nil, l)
-	case noir.View:
-		noirText(&b, v.PublicView, &v, l)
-	case ayatsuri.PublicView:
-		ayatsuriText(&b, v, nil, l)
-	case ayatsuri.View:
-		ayatsuriText(&b, v.PublicView, &v, l)
-	case superrock.PublicView:
-		superrockText(&b, v, nil, snap.Turn, l)
-	case superrock.View:
-		superrockText(&b, v.PublicView, &v, snap.Turn, l)
-	default:
-		fmt.Fprintf(&b, "%+v\n", v)
-	}
-	if t.kind.RoleKey(0) == "" {
+	t.face.Text(&b, &snap, l)
+	if t.face.Role(0) == "" {
 		return b.String() // secret roles: the game's view lists the players
 	}
 	for i, name := range snap.Seats {
 		role := ""
-		if k := t.kind.RoleKey(engine.Seat(i)); k != "" {
+		if k := t.face.Role(engine.Seat(i)); k != "" {
 			role = " (" + l.S(k) + ")"
 		}
 		fmt.Fprintf(&b, "  %s%s", name, role)
 	}
 	b.WriteString("\n")
 	return b.String()
-}
-
-func pad(s string, n int) string {
-	w := utf8.RuneCountInString(s)
-	if w >= n {
-		return s
-	}
-	return s + strings.Repeat(" ", n-w)
-}
-
-// noirText draws the grid: "x" marks a dead suspect, "+" an innocent one,
-// and on a private screen "@" the seat's identity.
-func noirText(b *strings.Builder, v noir.PublicView, me *noir.View, l engine.Lang) {
-	grid := v.Grid
-	if me != nil {
-		grid = me.Grid
-	}
-	b.WriteString("     ")
-	for _, c := range v.Cols {
-		b.WriteString(pad(c, 8))
-	}
-	b.WriteString("\n")
-	for r, row := range grid {
-		fmt.Fprintf(b, "  %d  ", r+1)
-		for _, c := range row {
-			mark := ""
-			if c.Dead {
-				mark += "x"
-			}
-			if c.Innocent {
-				mark += "+"
-			}
-			if c.Mine {
-				mark += "@"
-			}
-			b.WriteString(pad(c.Suspect+mark, 8))
-		}
-		b.WriteString("\n")
-	}
-	fmt.Fprintf(b, "  %s %d/%d · %s %d · %s %d · %s %d · %s %d\n",
-		l.S("noir.ui.kills"), v.Kills, v.KillsToWin, l.S("noir.ui.deck"), v.Deck,
-		l.S("noir.ui.hand_size"), v.HandSize, l.S("noir.ui.citizens"), v.ArrestsLeft, l.S("noir.ui.turn"), v.TurnNo)
-	if len(v.Removed)+len(v.Discarded) > 0 {
-		fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.removed"), strings.Join(append(append([]string{}, v.Removed...), v.Discarded...), " "))
-	}
-	if me != nil {
-		if me.Identity != nil {
-			fmt.Fprintf(b, "  %s %s → %s (%s)\n", l.S("noir.ui.identity"), me.Identity.Evidence, me.Identity.Suspect, me.Identity.Cell)
-		}
-		if len(me.Hand) > 0 {
-			fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.hand"), cardList(me.Hand))
-		}
-		if len(me.Drawn) > 0 {
-			fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.drawn"), cardList(me.Drawn))
-		}
-	}
-	if v.Over {
-		fmt.Fprintf(b, "  %s\n", l.Text(v.Reason))
-	} else {
-		fmt.Fprintf(b, "  %s\n", l.Text(v.Status))
-	}
-}
-
-func cardList(cs []noir.Card) string {
-	var parts []string
-	for _, c := range cs {
-		parts = append(parts, c.Evidence)
-	}
-	return strings.Join(parts, " ")
 }
 
 // VisibleText shows every character of s that could not be seen or that

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	srface "tablemaster/moderator/superrock"
 	"testing"
 
 	"tablemaster/engine"
@@ -63,8 +64,8 @@ func TestEveryOfferedActionFitsTheTransport(t *testing.T) {
 		{"noir", "noir", noir.Config{}, 2},
 		{"noir-physical", "noir", noir.Config{Deck: noir.Physical, Layout: noir.Shuffled, ShiftRule: noir.NoUndo}, 2},
 		{"ayatsuri", "ayatsuri", ayatsuri.Config{BombGirl: true}, 6},
-		{"superrock", "superrock", NewSuperrockOptions(superrock.Config{Counts: srCounts(10)}, ""), 10},
-		{"superrock-physical", "superrock", NewSuperrockOptions(superrock.Config{Counts: srCounts(5), Dice: superrock.PhysicalDice, Board: superrock.PhysicalBoard}, ""), 5},
+		{"superrock", "superrock", srface.NewOptions(superrock.Config{Counts: srCounts(10)}, ""), 10},
+		{"superrock-physical", "superrock", srface.NewOptions(superrock.Config{Counts: srCounts(5), Dice: superrock.PhysicalDice, Board: superrock.PhysicalBoard}, ""), 5},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"tablemaster/moderator/face"
 	"testing"
 
 	"tablemaster/engine"
@@ -181,6 +182,14 @@ func TestUndoOfAnActionWithoutTableWords(t *testing.T) {
 // plainGame hides a game's Restorer: a game without one.
 type plainGame struct{ engine.Game }
 
+// plainFace builds plainGames.
+type plainFace struct{ face.Face }
+
+func (f plainFace) New(seats []string, o json.RawMessage, seed uint64) (engine.Game, error) {
+	g, err := f.Face.New(seats, o, seed)
+	return plainGame{g}, err
+}
+
 // TestUndoGeneralWordsForAGameWithoutRestore: a game that cannot say how
 // to put its cards back still gets one instruction after an undo.
 func TestUndoGeneralWordsForAGameWithoutRestore(t *testing.T) {
@@ -189,10 +198,7 @@ func TestUndoGeneralWordsForAGameWithoutRestore(t *testing.T) {
 	mustAct(t, tb, noir.Killer, "shift row 1 left")
 	tb.mu.Lock()
 	tb.game = plainGame{tb.game}
-	tb.kind = &Kind{Name: "plain", New: func(seats []string, o json.RawMessage, seed uint64) (engine.Game, error) {
-		g, err := kinds["noir"].New(seats, o, seed)
-		return plainGame{g}, err
-	}}
+	tb.face = plainFace{tb.face}
 	tb.mu.Unlock()
 	if done, err := tb.RequestUndo(noir.Killer); err != nil || !done {
 		t.Fatalf("RequestUndo = %v, %v", done, err)
@@ -475,7 +481,7 @@ func TestUndoEveryGameRandomWalk(t *testing.T) {
 						t.Fatalf("seed %d: undoing %q did not give back the board", seed, a)
 					}
 					last := snap.Feed[len(snap.Feed)-1]
-					for i := len(snap.Feed) - 1; i >= 0 && snap.Feed[i].kind == feedRestore; i-- {
+					for i := len(snap.Feed) - 1; i >= 0 && tb.feed[snap.Feed[i].Seq].kind == feedRestore; i-- {
 						last = snap.Feed[i-1]
 					}
 					if !strings.HasPrefix(last.Event.Key, "mod.ev.took_back") {

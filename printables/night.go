@@ -3,52 +3,51 @@ package printables
 import (
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"tablemaster/engine"
 )
 
-// Night is the night sheet: the results of one night's Super Rock games
-// (SR-43), each game's players with their characters and grades, and every
-// player's totals. It holds only what the table may see: a character is
-// nil while it is secret (a game still running).
+// Night is the night sheet: the results of one night's tables, every
+// game, each with its players, their sides, roles or characters once
+// public and who won, and every player's totals. It holds only what the
+// table may see: a role is nil while it is secret (a game still running).
 type Night struct {
 	Date       time.Time // the night's date
 	Start, End time.Time // when the night begins and ends
 	Games      []NightGame
 	Totals     []NightTotal
+	// Grades is the scale of the night's graded games (Super Rock's A–D,
+	// SR-43); the totals count each grade. Nil when none was graded.
+	Grades []string
+	Notes  []engine.Msg // printed once under the sheet
 }
 
 // NightGame is one table of the night.
 type NightGame struct {
-	Table   string
-	Start   time.Time
-	Over    bool        // the grades are final
-	Phase   string      // where an unfinished game is: superrock.Phase's names
-	Result  *engine.Msg // how a finished game ended
-	Players []NightPlayer
-}
-
-// nightPhase says in a few words where an unfinished game is.
-func nightPhase(phase string) string {
-	switch phase {
-	case "deal", "reject", "shadow", "lineup", "ambush", "order":
-		return "print.night.ph.prep"
-	case "veto", "override":
-		return "print.night.ph.decl"
-	case "confirm":
-		return "print.night.ph.confirm"
-	}
-	return "print.night.ph.play"
+	Table string
+	Game  engine.Msg // the game's name
+	Start time.Time
+	Over  bool
+	// Status says where an unfinished game is (the zero Msg: in play);
+	// Result how a finished game ended.
+	Status engine.Msg
+	Result *engine.Msg
+	// RoleHead heads the role column (the zero Msg: none), Columns the
+	// game's own columns.
+	RoleHead engine.Msg
+	Columns  []engine.Msg
+	Graded   bool // results are grades, not won or lost
+	Players  []NightPlayer
 }
 
 // NightPlayer is one seat's result in a game.
 type NightPlayer struct {
-	Name            string
-	Character, Attr *engine.Msg // nil while secret
-	Dead            bool
-	Grade           string // A–D, "" before the game is over
+	Name    string
+	Role    *engine.Msg // nil while secret
+	Columns []engine.Msg
+	Won     bool
+	Grade   string // a graded game's grade, "" before the game is over
 }
 
 // NightTotal is one player's night.
@@ -56,11 +55,8 @@ type NightTotal struct {
 	Name   string
 	Games  int
 	Wins   int
-	Grades [4]int // A, B, C, D
+	Grades []int // how many of each of the sheet's Grades
 }
-
-// nightGrades are the result grades of SR-43, in order.
-var nightGrades = [4]string{"A", "B", "C", "D"}
 
 // FileName is where the sheet goes by default: night-2025-01-02-ja.pdf.
 func (n Night) FileName(l engine.Lang, f Format) string {
@@ -81,37 +77,64 @@ func (n Night) Doc(l engine.Lang) Doc {
 	dash := "—"
 	for i, g := range n.Games {
 		doc.Blocks = append(doc.Blocks, &Heading{Text: l.S("print.night.game", "n", strconv.Itoa(i+1),
-			"time", g.Start.Format("15:04"), "table", g.Table)})
-		result := l.S("print.night.unfinished", "phase", "@"+nightPhase(g.Phase))
+			"game", l.Text(g.Game), "time", g.Start.Format("15:04"), "table", g.Table)})
+		status := l.S("print.night.in_play")
+		if g.Status.Key != "" {
+			status = l.Text(g.Status)
+		}
+		result := l.S("print.night.unfinished", "phase", status)
 		if g.Over && g.Result != nil {
 			result = l.Text(*g.Result)
 		}
 		doc.Blocks = append(doc.Blocks, &Para{Text: result})
-		t := &Table{Head: []string{l.S("print.night.player"), l.S("print.night.character"), l.S("print.night.attr"),
-			l.S("print.night.state"), l.S("print.night.grade")}, Widths: []float64{3, 4, 3, 2, 1.5}}
+		t := &Table{Head: []string{l.S("print.night.player")}, Widths: []float64{3}}
+		if g.RoleHead.Key != "" {
+			t.Head, t.Widths = append(t.Head, l.Text(g.RoleHead)), append(t.Widths, 4)
+		}
+		for _, c := range g.Columns {
+			t.Head, t.Widths = append(t.Head, l.Text(c)), append(t.Widths, 2.5)
+		}
+		resultHead := "print.night.result"
+		if g.Graded {
+			resultHead = "print.night.grade"
+		}
+		t.Head, t.Widths = append(t.Head, l.S(resultHead)), append(t.Widths, 1.5)
 		for _, p := range g.Players {
-			char, attr := l.S("print.night.secret"), dash
-			if p.Character != nil {
-				char = l.Text(*p.Character)
+			row := []string{p.Name}
+			if g.RoleHead.Key != "" {
+				role := l.S("print.night.secret")
+				if p.Role != nil {
+					role = l.Text(*p.Role)
+				}
+				row = append(row, role)
 			}
-			if p.Attr != nil {
-				attr = l.Text(*p.Attr)
+			for k := range g.Columns {
+				cell := dash
+				if k < len(p.Columns) {
+					cell = l.Text(p.Columns[k])
+				}
+				row = append(row, cell)
 			}
-			state := l.S("print.night.alive")
-			if p.Dead {
-				state = l.S("print.night.dead")
+			res := dash
+			switch {
+			case g.Graded && p.Grade != "":
+				res = p.Grade
+			case g.Graded || !g.Over:
+			case p.Won:
+				res = l.S("print.night.won")
+			default:
+				res = l.S("print.night.lost")
 			}
-			grade := p.Grade
-			if grade == "" {
-				grade = dash
-			}
-			t.Rows = append(t.Rows, []string{p.Name, char, attr, state, grade})
+			t.Rows = append(t.Rows, append(row, res))
 		}
 		doc.Blocks = append(doc.Blocks, t)
 	}
 	doc.Blocks = append(doc.Blocks, &Heading{Text: l.S("print.night.totals")})
-	t := &Table{Head: []string{l.S("print.night.player"), l.S("print.night.games"), l.S("print.night.wins"), "A", "B", "C", "D"},
-		Widths: []float64{4, 2, 2, 1, 1, 1, 1}}
+	t := &Table{Head: []string{l.S("print.night.player"), l.S("print.night.games"), l.S("print.night.wins")},
+		Widths: []float64{4, 2, 2}}
+	for _, g := range n.Grades {
+		t.Head, t.Widths = append(t.Head, g), append(t.Widths, 1)
+	}
 	for _, p := range n.Totals {
 		row := []string{p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins)}
 		for _, c := range p.Grades {
@@ -120,15 +143,10 @@ func (n Night) Doc(l engine.Lang) Doc {
 		t.Rows = append(t.Rows, row)
 	}
 	doc.Blocks = append(doc.Blocks, t)
-	var legend []string
-	for _, g := range nightGrades {
-		legend = append(legend, l.S("sr.grade."+g))
+	doc.Blocks = append(doc.Blocks, &Para{Text: l.S("print.night.legend"), Small: true})
+	for _, note := range n.Notes {
+		doc.Blocks = append(doc.Blocks, &Para{Text: l.Text(note), Small: true})
 	}
-	sep := " · "
-	if l == engine.JA {
-		sep = "・"
-	}
-	doc.Blocks = append(doc.Blocks, &Para{Text: l.S("print.night.legend", "grades", strings.Join(legend, sep)), Small: true})
 	return doc
 }
 
@@ -160,27 +178,22 @@ func (n Night) Write(w io.Writer, f Format, o Options) error {
 
 func init() {
 	engine.Register(map[string]engine.Text{
-		"print.night.title":      {EN: "Super Rock night sheet", JA: "超人ロック 成績表"},
+		"print.night.title":      {EN: "Game night sheet", JA: "ゲームナイト成績表"},
 		"print.night.sub":        {EN: "The night of {date} ({from} to {to} the next morning)", JA: "{date}の夜（{from}〜翌{to}）"},
 		"print.night.footer":     {EN: "tablemaster · {sheet} · {date} · from the tables' logs", JA: "tablemaster・{sheet}・{date}・テーブルの記録から作成"},
-		"print.night.none":       {EN: "No Super Rock game was played this night.", JA: "この夜は超人ロックのゲームがありません。"},
-		"print.night.game":       {EN: "Game {n} · {time} · table {table}", JA: "第{n}ゲーム・{time}・テーブル {table}"},
+		"print.night.none":       {EN: "No game was played this night.", JA: "この夜はゲームがありません。"},
+		"print.night.game":       {EN: "Game {n} · {game} · {time} · table {table}", JA: "第{n}ゲーム・{game}・{time}・テーブル {table}"},
 		"print.night.unfinished": {EN: "Not finished: {phase}.", JA: "未終了：{phase}。"},
-		"print.night.ph.prep":    {EN: "in preparation", JA: "準備中"},
-		"print.night.ph.play":    {EN: "in play", JA: "プレイ中"},
-		"print.night.ph.decl":    {EN: "a victory declaration is waiting for its answers", JA: "勝利宣言への回答待ち"},
-		"print.night.ph.confirm": {EN: "the table is confirming the characters' own win conditions", JA: "キャラクター固有の勝利条件を確認中"},
+		"print.night.in_play":    {EN: "in play", JA: "プレイ中"},
 		"print.night.player":     {EN: "Player", JA: "プレイヤー"},
-		"print.night.character":  {EN: "Character", JA: "キャラクター"},
-		"print.night.attr":       {EN: "Attribute", JA: "属性"},
-		"print.night.state":      {EN: "Alive/dead", JA: "生死"},
+		"print.night.result":     {EN: "Result", JA: "結果"},
 		"print.night.grade":      {EN: "Grade", JA: "勝敗"},
-		"print.night.alive":      {EN: "alive", JA: "生存"},
-		"print.night.dead":       {EN: "dead", JA: "死亡"},
+		"print.night.won":        {EN: "won", JA: "勝利"},
+		"print.night.lost":       {EN: "lost", JA: "敗北"},
 		"print.night.secret":     {EN: "(secret)", JA: "（非公開）"},
 		"print.night.totals":     {EN: "The night's totals", JA: "この夜の合計"},
 		"print.night.games":      {EN: "Games", JA: "ゲーム数"},
 		"print.night.wins":       {EN: "Wins", JA: "勝利数"},
-		"print.night.legend":     {EN: "Grades (SR-43): {grades}. Games include the unfinished ones.", JA: "勝敗（SR-43）：{grades}。ゲーム数には未終了のゲームも含みます。"},
+		"print.night.legend":     {EN: "Games include the unfinished ones; wins count the finished games won.", JA: "ゲーム数には未終了のゲームも含みます。勝利数は終了したゲームの勝利です。"},
 	})
 }

@@ -11,60 +11,90 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"tablemaster/engine"
+	_ "tablemaster/engine/noir" // its catalogue: the Noir game's words
 	"tablemaster/engine/superrock"
 )
 
-// testNight is a night of two Super Rock games: one over, with grades
-// (SR-43), one still running, where only an exposed character is public.
+// testNight is a night of three games: a Super Rock game over, with
+// grades (SR-43), a Noir game over, won by the Inspector, and a Super Rock
+// game still running, where only an exposed character is public. The
+// words are those the games' faces give (moderator/superrock,
+// moderator/noir).
 func testNight(t *testing.T) Night {
 	t.Helper()
 	d := superrock.Default()
-	char := func(id string) (*engine.Msg, *engine.Msg) {
+	char := func(id string) (*engine.Msg, engine.Msg) {
 		for _, c := range d.Characters {
 			if c.ID == id {
-				name, attr := engine.M(c.NameKey()), engine.M(c.Attr.Key())
-				return &name, &attr
+				name := engine.M(c.NameKey())
+				return &name, engine.M(c.Attr.Key())
 			}
 		}
 		t.Fatalf("no character %s", id)
-		return nil, nil
+		return nil, engine.Msg{}
 	}
 	player := func(name, id string, dead bool, grade string) NightPlayer {
-		p := NightPlayer{Name: name, Dead: dead, Grade: grade}
+		p := NightPlayer{Name: name, Grade: grade, Won: grade == "A" || grade == "B"}
+		attr := engine.M("sr.night.none")
 		if id != "" {
-			p.Character, p.Attr = char(id)
+			p.Role, attr = char(id)
 		}
+		state := engine.M("sr.night.alive")
+		if dead {
+			state = engine.M("sr.night.dead")
+		}
+		p.Columns = []engine.Msg{attr, state}
 		return p
 	}
+	sr := func(g NightGame) NightGame {
+		g.Game, g.RoleHead, g.Graded = engine.M("sr.name"), engine.M("sr.night.character"), true
+		g.Columns = []engine.Msg{engine.M("sr.night.attr"), engine.M("sr.night.state")}
+		return g
+	}
+	side := func(key string) *engine.Msg { m := engine.M(key); return &m }
 	zone := time.FixedZone("JST", 9*3600)
 	hubs := engine.M("sr.end.hubs")
+	arrested := engine.M("noir.win.arrested")
 	day := time.Date(2025, 1, 2, 0, 0, 0, 0, zone)
+	legend := engine.M("sr.night.legend")
+	for _, g := range []string{"a", "b", "c", "d"} {
+		legend = legend.With(g, engine.M("sr.grade."+strings.ToUpper(g)))
+	}
 	return Night{
 		Date: day, Start: day.Add(6 * time.Hour), End: day.Add(30 * time.Hour),
 		Games: []NightGame{
-			{Table: "20250102-2015-a1b2c3", Start: day.Add(20*time.Hour + 15*time.Minute), Over: true,
+			sr(NightGame{Table: "20250102-2015-a1b2c3", Start: day.Add(20*time.Hour + 15*time.Minute), Over: true,
 				Result: &hubs,
 				Players: []NightPlayer{
 					player("Aki", "locke1", false, "A"), player("Ben", "nagato", true, "D"),
 					player("Chika", "raisa", true, "B"), player("Dai", "elmi", false, "C"),
 					player("Eri", "rag", false, "A"), player("Fumi", "amazona", false, "C"),
+				}}),
+			{Table: "20250102-2250-0a0b0c", Game: engine.M("noir.name"), Start: day.Add(22*time.Hour + 50*time.Minute),
+				Over: true, Result: &arrested, RoleHead: engine.M("noir.night.side"),
+				Columns: []engine.Msg{engine.M("noir.night.identity")},
+				Players: []NightPlayer{
+					{Name: "Ben", Role: side("noir.role.killer"), Columns: []engine.Msg{engine.M("noir.night.card", "suspect", "Dora", "card", "♠7")}},
+					{Name: "Fumi", Role: side("noir.role.inspector"), Won: true, Columns: []engine.Msg{engine.M("noir.night.card", "suspect", "Ivy", "card", "♥Q")}},
 				}},
-			{Table: "20250103-0040-d4e5f6", Start: day.Add(24*time.Hour + 40*time.Minute),
-				Phase: "play",
+			sr(NightGame{Table: "20250103-0040-d4e5f6", Start: day.Add(24*time.Hour + 40*time.Minute),
+				Status: engine.M("sr.night.ph.play"),
 				Players: []NightPlayer{
 					player("Aki", "", false, ""), player("ベン", "", true, ""), player("Chika", "jessica", false, ""),
 					player("Dai", "", false, ""), player("Eri", "", false, ""),
-				}},
+				}}),
 		},
+		Grades: []string{"A", "B", "C", "D"},
 		Totals: []NightTotal{
-			{Name: "Aki", Games: 2, Wins: 1, Grades: [4]int{1, 0, 0, 0}},
-			{Name: "Eri", Games: 2, Wins: 1, Grades: [4]int{1, 0, 0, 0}},
-			{Name: "Chika", Games: 2, Wins: 1, Grades: [4]int{0, 1, 0, 0}},
-			{Name: "Dai", Games: 2, Grades: [4]int{0, 0, 1, 0}},
-			{Name: "Fumi", Games: 1, Grades: [4]int{0, 0, 1, 0}},
-			{Name: "Ben", Games: 1, Grades: [4]int{0, 0, 0, 1}},
-			{Name: "ベン", Games: 1},
+			{Name: "Aki", Games: 2, Wins: 1, Grades: []int{1, 0, 0, 0}},
+			{Name: "Eri", Games: 2, Wins: 1, Grades: []int{1, 0, 0, 0}},
+			{Name: "Fumi", Games: 2, Wins: 1, Grades: []int{0, 0, 1, 0}},
+			{Name: "Chika", Games: 2, Wins: 1, Grades: []int{0, 1, 0, 0}},
+			{Name: "Dai", Games: 2, Grades: []int{0, 0, 1, 0}},
+			{Name: "Ben", Games: 2, Grades: []int{0, 0, 0, 1}},
+			{Name: "ベン", Games: 1, Grades: []int{0, 0, 0, 0}},
 		},
+		Notes: []engine.Msg{legend},
 	}
 }
 
@@ -154,7 +184,7 @@ func TestNightSheetGlyphs(t *testing.T) {
 	}
 }
 
-// A night with no Super Rock game says so.
+// A night with no game says so.
 func TestNightSheetEmpty(t *testing.T) {
 	n := testNight(t)
 	n.Games, n.Totals = nil, nil
@@ -162,7 +192,7 @@ func TestNightSheetEmpty(t *testing.T) {
 	if err := n.Text(&b, Options{Lang: engine.EN}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "No Super Rock game was played this night.") {
+	if !strings.Contains(b.String(), "No game was played this night.") {
 		t.Errorf("empty night:\n%s", b.String())
 	}
 	if got := n.FileName(engine.JA, PDF); got != "night-2025-01-02-ja.pdf" {

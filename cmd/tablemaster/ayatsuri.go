@@ -2,6 +2,7 @@ package main
 
 import (
 	"strings"
+	"tablemaster/moderator/face"
 
 	"github.com/spf13/cobra"
 
@@ -66,8 +67,8 @@ func ayatsuriRun(o *ayatsuriOptions) error {
 	}
 	players := o.Players
 	if len(players) == 0 {
-		k, _ := moderator.KindNamed("ayatsuri")
-		players = append([]string(nil), k.DefaultSeats...)
+		f, _ := face.Lookup("ayatsuri")
+		players = append([]string(nil), f.Seats().Default...)
 	}
 	for i := range players {
 		players[i] = strings.TrimSpace(players[i])

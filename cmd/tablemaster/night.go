@@ -109,12 +109,13 @@ func nightRun(o *nightOptions) error {
 
 // printableNight lays the moderator's night sheet out for printables.
 func printableNight(s moderator.NightSheet) printables.Night {
-	n := printables.Night{Date: s.Night.Date, Start: s.Night.Start, End: s.Night.End}
+	n := printables.Night{Date: s.Night.Date, Start: s.Night.Start, End: s.Night.End, Grades: s.Grades, Notes: s.Notes}
 	for _, g := range s.Games {
-		pg := printables.NightGame{Table: g.Table, Start: g.Start, Over: g.Over, Phase: g.Phase, Result: g.Result}
+		pg := printables.NightGame{Table: g.Table, Game: g.Game, Start: g.Start, Over: g.Over, Status: g.Status,
+			Result: g.Result, RoleHead: g.RoleHead, Columns: g.Columns, Graded: g.Graded}
 		for _, p := range g.Players {
-			pg.Players = append(pg.Players, printables.NightPlayer{Name: p.Name, Character: p.Character, Attr: p.Attr,
-				Dead: p.Dead, Grade: p.Grade})
+			pg.Players = append(pg.Players, printables.NightPlayer{Name: p.Name, Role: p.Role, Columns: p.Columns,
+				Won: p.Won, Grade: p.Grade})
 		}
 		n.Games = append(n.Games, pg)
 	}

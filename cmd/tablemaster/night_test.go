@@ -14,9 +14,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"tablemaster/engine"
+	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
 	"tablemaster/engine/superrock"
 	"tablemaster/moderator"
+	srface "tablemaster/moderator/superrock"
 )
 
 func nightRoot(f *Factory, runF func(*nightOptions) error) *cobra.Command {
@@ -80,9 +82,10 @@ func nightTime(day, hour, min int) time.Time {
 	return time.Date(2025, 1, day, hour, min, 0, 0, nightZone)
 }
 
-// nightFolder is a state folder with a night of Super Rock: a game over
-// with grades, a game past midnight still running (one character exposed),
-// a Noir table, a game of the night before and a damaged file.
+// nightFolder is a state folder with a night of every game: a Super Rock
+// game over with grades, a Noir and an Ayatsuri game played to their end,
+// a Noir table not played, a Super Rock game past midnight still running
+// (one character exposed), a game of the night before and a damaged file.
 func nightFolder(t *testing.T) string {
 	t.Helper()
 	var mu sync.Mutex
@@ -98,7 +101,7 @@ func nightFolder(t *testing.T) string {
 	players := []string{"Aki", "Ben", "Chika", "Dai", "Eri", "Fumi", "Gen"}
 	game := func(seats []string, seed uint64) *moderator.Table {
 		tb, err := st.Create(moderator.NewTableSpec{Game: "superrock", Seats: seats, Seed: seed,
-			Options: moderator.NewSuperrockOptions(superrock.Config{Players: seats}, "")})
+			Options: srface.NewOptions(superrock.Config{Players: seats}, "")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,7 +126,20 @@ func nightFolder(t *testing.T) string {
 	}
 
 	set(nightTime(2, 22, 30))
-	if _, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 1}); err != nil {
+	nr, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playOut(t, nr, 1)
+	set(nightTime(2, 23, 10))
+	ay, err := st.Create(moderator.NewTableSpec{Game: "ayatsuri", Seats: []string{"Gen", "Fumi", "Chika", "Ben"},
+		Options: ayatsuri.Config{Players: []string{"Gen", "Fumi", "Chika", "Ben"}}, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playOut(t, ay, 2)
+	set(nightTime(2, 23, 50))
+	if _, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Dai", "Eri"}, Options: noir.Config{}, Seed: 3}); err != nil {
 		t.Fatal(err)
 	}
 
@@ -136,6 +152,23 @@ func nightFolder(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// playOut plays a table to its end with seeded random legal choices.
+func playOut(t *testing.T, tb *moderator.Table, seed uint64) {
+	t.Helper()
+	r := engine.NewRand(seed)
+	for i := 0; !tb.Snapshot(engine.Public).Outcome.Over; i++ {
+		if i > 5000 {
+			t.Fatal("the game does not end")
+		}
+		for s := range tb.Header().Seats {
+			if cs := tb.Legal(engine.Seat(s)); len(cs) > 0 {
+				nightAct(t, tb, engine.Seat(s), string(cs[r.IntN(len(cs))].Action))
+				break
+			}
+		}
+	}
 }
 
 // nightPrepare plays a Super Rock preparation with seeded random choices,
@@ -212,11 +245,11 @@ func TestNightSR43Date(t *testing.T) {
 	if code := run(f, []string{"night", "--state", dir, "--date", "2025-01-01"}); code != 0 {
 		t.Fatalf("night: exit %d: %s", code, errOut)
 	}
-	if s := out.String(); !strings.Contains(s, "The night of 2025-01-01") || !strings.Contains(s, "Game 1 · 21:00") || strings.Contains(s, "Game 2") {
+	if s := out.String(); !strings.Contains(s, "The night of 2025-01-01") || !strings.Contains(s, "Game 1 · Super Rock · 21:00") || strings.Contains(s, "Game 2") {
 		t.Errorf("night --date 2025-01-01:\n%s", s)
 	}
 	f, out, _ = testFactory(t)
-	if code := run(f, []string{"night", "--state", t.TempDir()}); code != 0 || !strings.Contains(out.String(), "No Super Rock game") {
+	if code := run(f, []string{"night", "--state", t.TempDir()}); code != 0 || !strings.Contains(out.String(), "No game was played") {
 		t.Errorf("night in an empty folder: exit %d:\n%s", code, out)
 	}
 }
@@ -257,7 +290,7 @@ func TestNightSR43PDFAndHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(strings.Fields(string(text)), "")
-	for _, w := range []string{"超人ロック成績表", "2025-01-02の夜", "第1ゲーム・20:15", "第2ゲーム・00:40", "未終了", "（非公開）", "Hana", "この夜の合計", "A級勝利"} {
+	for _, w := range []string{"ゲームナイト成績表", "2025-01-02の夜", "第1ゲーム・超人ロック・20:15", "第5ゲーム・超人ロック・00:40", "ノワール", "未終了", "（非公開）", "Hana", "この夜の合計", "A級勝利"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("pdftotext does not find %q in:\n%s", w, text)
 		}

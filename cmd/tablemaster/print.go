@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"tablemaster/moderator/face"
 
 	"github.com/spf13/cobra"
 
@@ -203,12 +204,12 @@ func joinCards(h moderator.Header, lang engine.Lang, seatURL func(engine.Seat) s
 		game = lang.S(h.Game + ".name")
 	}
 	jc := printables.JoinCards{Game: game, Table: h.ID}
-	kind, _ := moderator.KindNamed(h.Game)
+	gf, _ := face.Lookup(h.Game)
 	for i, name := range h.Seats {
 		s := engine.Seat(i)
 		seat := printables.JoinSeat{Name: name, URL: seatURL(s)}
-		if kind != nil && kind.RoleKey != nil {
-			if k := kind.RoleKey(s); k != "" {
+		if gf != nil {
+			if k := gf.Role(s); k != "" {
 				seat.Role = lang.S(k)
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"tablemaster/moderator/face"
+	srface "tablemaster/moderator/superrock"
 
 	"github.com/spf13/cobra"
 
@@ -99,8 +101,8 @@ func superrockRun(o *superrockOptions) error {
 	}
 	players := o.Players
 	if len(players) == 0 {
-		k, _ := moderator.KindNamed("superrock")
-		players = append([]string(nil), k.DefaultSeats...)
+		f, _ := face.Lookup("superrock")
+		players = append([]string(nil), f.Seats().Default...)
 	}
 	for i := range players {
 		players[i] = strings.TrimSpace(players[i])
@@ -123,7 +125,7 @@ func superrockRun(o *superrockOptions) error {
 	if err != nil {
 		return err
 	}
-	played, skipped, err := moderator.PlayedTonightSkipped(dir, players, f.Now())
+	played, skipped, err := moderator.NightMemory(dir, "superrock", players, f.Now())
 	if err != nil {
 		return errorf("cannot read tonight's earlier tables: %v", err)
 	}
@@ -137,6 +139,6 @@ func superrockRun(o *superrockOptions) error {
 		return err
 	}
 	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "superrock", Seats: players,
-		Options: moderator.NewSuperrockOptions(cfg, o.Roster), Seed: o.seed(f)},
+		Options: srface.NewOptions(cfg, o.Roster), Seed: o.seed(f)},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
 }

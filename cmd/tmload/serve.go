@@ -14,6 +14,7 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
 	"tablemaster/moderator"
+	_ "tablemaster/moderator/noir" // the game tmload plays
 )
 
 // serverInfo is the child's first line on stdout: where it listens, the

@@ -1,8 +1,9 @@
-package moderator
+package face
 
 import (
 	"html/template"
 	"strings"
+	"unicode/utf8"
 
 	"tablemaster/engine"
 )
@@ -11,16 +12,16 @@ import (
 // left-to-right sentence such a name, and the digits and punctuation next
 // to it, would be reordered with the text around it ("سارة: 3" shows the
 // 3 on the wrong side), so pages isolate it in <bdi>: the templates through
-// bdi for the name fields, msgHTML for every argument of a sentence. A
+// bdi for the name fields, MsgHTML for every argument of a sentence. A
 // name in left-to-right letters (Latin, kana, kanji) cannot be reordered
 // in these left-to-right pages and is written as it is, so a table of
 // such names pays no byte for isolation (the phone page budget).
 
-// msgHTML renders a catalogue message as HTML (templates: msg): the text
+// MsgHTML renders a catalogue message as HTML (templates: msg): the text
 // escaped, every "@key" argument in words, and every other argument
 // isolated when it holds right-to-left text (a list "Aki, Ben" name by
 // name, so the list keeps its order).
-func msgHTML(l engine.Lang, m engine.Msg) template.HTML {
+func MsgHTML(l engine.Lang, m engine.Msg) template.HTML {
 	s := l.Raw(m.Key)
 	var b strings.Builder
 	for {
@@ -30,19 +31,19 @@ func msgHTML(l engine.Lang, m engine.Msg) template.HTML {
 			j = strings.IndexByte(s[i:], '}')
 		}
 		if j < 0 {
-			b.WriteString(htmlEscape(s))
+			b.WriteString(Escape(s))
 			break
 		}
-		b.WriteString(htmlEscape(s[:i]))
+		b.WriteString(Escape(s[:i]))
 		name := s[i+1 : i+j]
 		sub, nested := m.Nested[name]
 		switch v, ok := m.Args[name]; {
 		case nested:
-			b.WriteString(string(msgHTML(l, sub)))
+			b.WriteString(string(MsgHTML(l, sub)))
 		case !ok:
-			b.WriteString(htmlEscape(s[i : i+j+1]))
+			b.WriteString(Escape(s[i : i+j+1]))
 		case strings.HasPrefix(v, "@"):
-			b.WriteString(htmlEscape(l.Raw(v[1:])))
+			b.WriteString(Escape(l.Raw(v[1:])))
 		default:
 			isolate(&b, v)
 		}
@@ -51,14 +52,14 @@ func msgHTML(l engine.Lang, m engine.Msg) template.HTML {
 	return template.HTML(b.String())
 }
 
-// textHTML is msgHTML for a key and name/value arguments (templates: th).
-func textHTML(l engine.Lang, key string, nv ...string) template.HTML {
-	return msgHTML(l, engine.M(key, nv...))
+// TextHTML is MsgHTML for a key and name/value arguments (templates: th).
+func TextHTML(l engine.Lang, key string, nv ...string) template.HTML {
+	return MsgHTML(l, engine.M(key, nv...))
 }
 
-// bdiHTML writes a name, or a list of names "Aki, Ben", escaped and
+// BDI writes a name, or a list of names "Aki, Ben", escaped and
 // isolated where it holds right-to-left text (templates: bdi).
-func bdiHTML(v string) template.HTML {
+func BDI(v string) template.HTML {
 	var b strings.Builder
 	isolate(&b, v)
 	return template.HTML(b.String())
@@ -66,14 +67,14 @@ func bdiHTML(v string) template.HTML {
 
 func isolate(b *strings.Builder, v string) {
 	if !strings.ContainsFunc(v, rightToLeft) {
-		b.WriteString(htmlEscape(v))
+		b.WriteString(Escape(v))
 		return
 	}
 	for k, part := range strings.Split(v, ", ") {
 		if k > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString("<bdi>" + htmlEscape(part) + "</bdi>")
+		b.WriteString("<bdi>" + Escape(part) + "</bdi>")
 	}
 }
 
@@ -92,4 +93,41 @@ func rightToLeft(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// Escape escapes s for HTML text and attributes.
+func Escape(s string) string { return template.HTMLEscapeString(s) }
+
+// Buttons writes a form's choice buttons, one per choice.
+func Buttons(l engine.Lang, cs []engine.Choice) template.HTML {
+	var b strings.Builder
+	for _, c := range cs {
+		b.WriteString(`<button name="a" value="` + Escape(string(c.Action)) + `">` + string(MsgHTML(l, c.Label)) + "</button>")
+	}
+	return template.HTML(b.String())
+}
+
+// Funcs are the functions every page template may call: msg and th
+// isolate the names in a sentence, bdi a name or a list of names; t is
+// for words without names, and for attributes; buttons writes a form's
+// choices.
+func Funcs() template.FuncMap {
+	return template.FuncMap{
+		"msg": MsgHTML,
+		"th":  TextHTML,
+		"bdi": BDI,
+		"t": func(l engine.Lang, key string, nv ...string) string {
+			return l.S(key, nv...)
+		},
+		"buttons": Buttons,
+	}
+}
+
+// Pad pads s with spaces to n characters, for the terminal views.
+func Pad(s string, n int) string {
+	w := utf8.RuneCountInString(s)
+	if w >= n {
+		return s
+	}
+	return s + strings.Repeat(" ", n-w)
 }

@@ -1,4 +1,4 @@
-package moderator
+package ayatsuri
 
 import (
 	"fmt"
@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"tablemaster/engine"
-	"tablemaster/engine/ayatsuri"
+	rules "tablemaster/engine/ayatsuri"
+	"tablemaster/moderator/face"
 )
 
-// chips draws a number of chips as symbols with the count, for pages.
+// chips draws a number of chips as symbols with the count (templates: chips).
 func chips(n int, symbol string) string {
 	if n <= 0 {
 		return "0"
@@ -17,9 +18,19 @@ func chips(n int, symbol string) string {
 	return strconv.Itoa(n) + " " + strings.Repeat(symbol, min(n, 8))
 }
 
-// ayatsuriText draws the players' chips, the public roles and what the
+// Text draws the table screen, or a seat's private screen, for a terminal.
+func (Face) Text(b *strings.Builder, snap *face.Snapshot, l engine.Lang) {
+	switch v := snap.View.(type) {
+	case rules.PublicView:
+		text(b, v, nil, l)
+	case rules.View:
+		text(b, v.PublicView, &v, l)
+	}
+}
+
+// text draws the players' chips, the public roles and what the
 // table waits for; on a private screen also the seat's role and hand.
-func ayatsuriText(b *strings.Builder, v ayatsuri.PublicView, me *ayatsuri.View, l engine.Lang) {
+func text(b *strings.Builder, v rules.PublicView, me *rules.View, l engine.Lang) {
 	fmt.Fprintf(b, "  %s %d", l.S("ay.ui.round"), v.Round)
 	if len(v.FaceUp) > 0 {
 		fmt.Fprintf(b, " · %s %s", l.S("ay.ui.face_up"), roleCards(v.FaceUp, l))
@@ -41,14 +52,14 @@ func ayatsuriText(b *strings.Builder, v ayatsuri.PublicView, me *ayatsuri.View, 
 		}
 		role := "?"
 		if p.Role != nil {
-			role = roleCards([]ayatsuri.RoleCard{*p.Role}, l)
+			role = roleCards([]rules.RoleCard{*p.Role}, l)
 		}
 		turn := " "
 		if p.Turn {
 			turn = ">"
 		}
-		fmt.Fprintf(b, "  %s %s %s %d  %s %d  %s  %s\n", turn, pad(p.Name, 10), l.S("ay.ui.life"), p.Life,
-			l.S("ay.ui.kills"), p.Kills, pad(role, 16), strings.Join(marks, ", "))
+		fmt.Fprintf(b, "  %s %s %s %d  %s %d  %s  %s\n", turn, face.Pad(p.Name, 10), l.S("ay.ui.life"), p.Life,
+			l.S("ay.ui.kills"), p.Kills, face.Pad(role, 16), strings.Join(marks, ", "))
 	}
 	for _, d := range v.Declarations {
 		pending := ""
@@ -59,7 +70,7 @@ func ayatsuriText(b *strings.Builder, v ayatsuri.PublicView, me *ayatsuri.View, 
 	}
 	if me != nil {
 		if me.Role != nil {
-			fmt.Fprintf(b, "  %s %s\n", l.S("ay.ui.your_role"), roleCards([]ayatsuri.RoleCard{*me.Role}, l))
+			fmt.Fprintf(b, "  %s %s\n", l.S("ay.ui.your_role"), roleCards([]rules.RoleCard{*me.Role}, l))
 		}
 		if len(me.Hand) > 0 {
 			fmt.Fprintf(b, "  %s %s\n", l.S("ay.ui.hand"), roleCards(me.Hand, l))
@@ -84,7 +95,7 @@ func ayatsuriText(b *strings.Builder, v ayatsuri.PublicView, me *ayatsuri.View, 
 	}
 }
 
-func roleCards(cs []ayatsuri.RoleCard, l engine.Lang) string {
+func roleCards(cs []rules.RoleCard, l engine.Lang) string {
 	var parts []string
 	for _, c := range cs {
 		parts = append(parts, c.Mark+" "+l.S(c.Key))

@@ -1,4 +1,4 @@
-package moderator
+package superrock
 
 import (
 	"fmt"
@@ -6,7 +6,8 @@ import (
 	"strings"
 
 	"tablemaster/engine"
-	"tablemaster/engine/superrock"
+	rules "tablemaster/engine/superrock"
+	"tablemaster/moderator/face"
 )
 
 // srPage is what the Super Rock templates and the terminal view draw, made
@@ -14,8 +15,8 @@ import (
 // Words are translated here so the templates only place them.
 type srPage struct {
 	L     engine.Lang
-	Pub   superrock.PublicView
-	Me    *superrock.View // nil on the table screen and the console
+	Pub   rules.PublicView
+	Me    *rules.View // nil on the table screen and the console
 	Phase string
 	// Waiting names the players the table waits for, when that says more
 	// than "everyone" (the preparation, an override); "" otherwise.
@@ -29,7 +30,7 @@ type srPage struct {
 	// choices with the same heading are gathered here even when they are
 	// not next to each other; the shared grouping would give every button
 	// a heading and a form of its own.
-	Groups           []choiceGroup
+	Groups           []face.ChoiceGroup
 	HasPublicChoices bool
 	// BoardChoices are the choices "sr.board" offers on the board itself
 	// (srBoardChoice); the list of buttons leaves them out.
@@ -38,7 +39,7 @@ type srPage struct {
 	Phone            bool // marks without words, a legend below: a phone is narrow
 	// Story is the page data for the shared "feed" template, with a
 	// phone's story cut to srPhoneFeed lines.
-	Story    *pageData
+	Story    *face.Page
 	Base     string
 	StateVer int
 	Order    string // every seat from the starter (SR-17)
@@ -128,14 +129,15 @@ type srKnown struct {
 	Card       srCard
 }
 
-// SR builds the Super Rock page model; the templates call it once.
-func (d *pageData) SR() *srPage {
+// newPage builds the Super Rock page model; the templates call it once,
+// as srPage.
+func newPage(d *face.Page) *srPage {
 	turn := d.Snap.Turn
 	var p *srPage
 	switch v := d.Snap.View.(type) {
-	case superrock.View:
+	case rules.View:
 		p = newSRPage(d.Lang, v.PublicView, &v, turn, len(d.Snap.Choices) > 0)
-	case superrock.PublicView:
+	case rules.PublicView:
 		p = newSRPage(d.Lang, v, nil, turn, false)
 	default:
 		return &srPage{L: d.Lang}
@@ -153,7 +155,7 @@ func (d *pageData) SR() *srPage {
 			continue
 		}
 		at[key] = len(p.Groups)
-		p.Groups = append(p.Groups, choiceGroup{Title: d.Lang.Text(c.Group), Public: c.Public, Choices: []engine.Choice{c}})
+		p.Groups = append(p.Groups, face.ChoiceGroup{Title: d.Lang.Text(c.Group), Public: c.Public, Choices: []engine.Choice{c}})
 		p.HasSecretChoices = p.HasSecretChoices || !c.Public
 		p.HasPublicChoices = p.HasPublicChoices || c.Public
 	}
@@ -193,7 +195,7 @@ func srAttr(l engine.Lang, code string) string {
 // a declaration the answers go in turn: the page says that instead.
 var waitsByPlayer = map[string]bool{"reject": true, "shadow": true, "ambush": true, "order": true}
 
-func newSRPage(l engine.Lang, v superrock.PublicView, me *superrock.View, turn []bool, choices bool) *srPage {
+func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, choices bool) *srPage {
 	p := &srPage{L: l, Pub: v, Me: me, Phase: v.Phase, Results: v.Phase == "confirm" || v.Phase == "over"}
 	names := func(seats []engine.Seat) string {
 		var out []string
@@ -254,7 +256,7 @@ func newSRPage(l engine.Lang, v superrock.PublicView, me *superrock.View, turn [
 			r.AttrWon = l.S(map[bool]string{true: "sr.ui.yes", false: "sr.ui.no"}[*pl.AttrWon])
 		}
 		if pl.Grade != "" {
-			r.GradeText = l.S(superrock.GradeKey(pl.Grade))
+			r.GradeText = l.S(rules.GradeKey(pl.Grade))
 		}
 		p.Rows = append(p.Rows, r)
 	}
@@ -266,8 +268,8 @@ func newSRPage(l engine.Lang, v superrock.PublicView, me *superrock.View, turn [
 	for _, a := range amb {
 		x := srAmbush{Card: a.Card, Owner: names([]engine.Seat{a.Owner}), Placed: a.Placed}
 		if a.Square != "" {
-			if sq, ok := superrock.ParseSquare(a.Square); ok {
-				x.Square = l.S("sr.c.square", "planet", strconv.Itoa(sq/superrock.SquaresPerPlanet+1), "square", strconv.Itoa(sq%superrock.SquaresPerPlanet+1))
+			if sq, ok := rules.ParseSquare(a.Square); ok {
+				x.Square = l.S("sr.c.square", "planet", strconv.Itoa(sq/rules.SquaresPerPlanet+1), "square", strconv.Itoa(sq%rules.SquaresPerPlanet+1))
 			}
 		}
 		p.Ambush = append(p.Ambush, x)
@@ -315,7 +317,7 @@ func newSRPage(l engine.Lang, v superrock.PublicView, me *superrock.View, turn [
 	return p
 }
 
-func newSRCard(l engine.Lang, c superrock.CharacterView) srCard {
+func newSRCard(l engine.Lang, c rules.CharacterView) srCard {
 	out := srCard{Level: c.Level, Power: c.Power, Endurance: c.Endurance, Will: c.Will, L: l, Name: l.Text(c.Name), Attr: l.Text(c.AttrName), AttrCode: c.Attr, Win: l.Text(c.Win),
 		Sex:   l.S("sr.ui.sex." + c.Sex + "." + c.Married),
 		Stats: []srStat{{l.S("sr.ui.level"), c.Level}, {l.S("sr.ui.power"), c.Power}, {l.S("sr.ui.endurance"), c.Endurance}, {l.S("sr.ui.will"), c.Will}}}
@@ -353,7 +355,7 @@ func (c srCard) line(l engine.Lang) string {
 // order, the ambushes' owners, a declaration, the result; on a private
 // screen also the seat's card, shadow roll, pick, hand and the characters
 // it has seen.
-func superrockText(b *strings.Builder, v superrock.PublicView, me *superrock.View, turn []bool, l engine.Lang) {
+func superrockText(b *strings.Builder, v rules.PublicView, me *rules.View, turn []bool, l engine.Lang) {
 	p := newSRPage(l, v, me, turn, me != nil && len(me.Choices) > 0)
 	for _, r := range p.Rows {
 		var marks []string
@@ -395,7 +397,7 @@ func superrockText(b *strings.Builder, v superrock.PublicView, me *superrock.Vie
 		if r.Waiting {
 			w = ">"
 		}
-		fmt.Fprintf(b, "  %s %2d %s %s  %s\n", w, r.No, pad(r.Name, 10), pad(sil, 16), strings.Join(marks, ", "))
+		fmt.Fprintf(b, "  %s %2d %s %s  %s\n", w, r.No, face.Pad(r.Name, 10), face.Pad(sil, 16), strings.Join(marks, ", "))
 	}
 	if p.Order != "" {
 		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.turn_order"), p.Order)
@@ -439,7 +441,7 @@ func superrockText(b *strings.Builder, v superrock.PublicView, me *superrock.Vie
 	}
 	if p.Results {
 		for _, r := range p.Rows {
-			fmt.Fprintf(b, "  %s %s (%s) · %s %s · %s %s · %s\n", pad(r.Name, 10), r.Character, srAttr(l, r.Attr),
+			fmt.Fprintf(b, "  %s %s (%s) · %s %s · %s %s · %s\n", face.Pad(r.Name, 10), r.Character, srAttr(l, r.Attr),
 				l.S("sr.ui.attr_won"), r.AttrWon, l.S("sr.ui.own"), srOwn(l, r.Own), r.GradeText)
 		}
 	}

@@ -1,11 +1,12 @@
-package moderator
+package superrock
 
 import (
 	"fmt"
 	"strings"
 
 	"tablemaster/engine"
-	"tablemaster/engine/superrock"
+	rules "tablemaster/engine/superrock"
+	"tablemaster/moderator/face"
 )
 
 // The boards of Super Rock (SR-20 … SR-27) on pages ("sr.board" in
@@ -118,14 +119,15 @@ var srbMarkOrder = []string{"battle", "spaceport", "arrest", "trap", "info", "re
 
 var srbBaseMarks = map[string]string{"hub": "◎", "destroyed": "✖", "room": "□"}
 
-// SRBoard builds the board model for the page ("sr.board" calls it once).
-func (d *pageData) SRBoard() *srbBoard {
-	var v superrock.PublicView
-	var me *superrock.View
+// newBoard builds the board model for the page ("sr.board" calls it once,
+// as srBoard).
+func newBoard(d *face.Page) *srbBoard {
+	var v rules.PublicView
+	var me *rules.View
 	switch x := d.Snap.View.(type) {
-	case superrock.View:
+	case rules.View:
 		v, me = x.PublicView, &x
-	case superrock.PublicView:
+	case rules.PublicView:
 		v = x
 	default:
 		return &srbBoard{}
@@ -306,7 +308,7 @@ func (g *srbBoardGrid) legend(l engine.Lang, used map[string]bool, marks map[str
 // square is "··", an ambush or a hub only a base player knows of is in
 // brackets, an open square shows its card's first letters (the line below
 // each board names them).
-func superrockBoardText(b *strings.Builder, v superrock.PublicView, me *superrock.View, l engine.Lang) {
+func superrockBoardText(b *strings.Builder, v rules.PublicView, me *rules.View, l engine.Lang) {
 	planet, base, hubs := v.Planet, v.Base, v.Hubs
 	if me != nil {
 		planet, base, hubs = me.Planet, me.Base, me.Hubs
@@ -437,7 +439,7 @@ func srbShort(name string) string {
 }
 
 // srbBy names who opened a square.
-func srbBy(v superrock.PublicView, s engine.Seat) string {
+func srbBy(v rules.PublicView, s engine.Seat) string {
 	if s < 0 || int(s) >= len(v.Players) {
 		return ""
 	}
@@ -446,7 +448,7 @@ func srbBy(v superrock.PublicView, s engine.Seat) string {
 
 // srbCountsOf lists the information cards per player ("Aki 2") and the
 // parties, leader first ("Aki, Ben"), for the page and the terminal (SR-21).
-func srbCountsOf(v superrock.PublicView) (info, parties []string) {
+func srbCountsOf(v rules.PublicView) (info, parties []string) {
 	for _, p := range v.Players {
 		if p.Info > 0 {
 			info = append(info, fmt.Sprintf("%s %d", p.Name, p.Info))
@@ -465,7 +467,7 @@ func srbCountsOf(v superrock.PublicView) (info, parties []string) {
 }
 
 // srbCounts writes the information cards and the parties (SR-21).
-func srbCounts(b *strings.Builder, v superrock.PublicView, l engine.Lang) {
+func srbCounts(b *strings.Builder, v rules.PublicView, l engine.Lang) {
 	info, parties := srbCountsOf(v)
 	if len(info) > 0 {
 		fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.info"), strings.Join(info, ", "))

@@ -1,0 +1,65 @@
+// Package ayatsuri is the face of Ayatsuri Satsujin Jiken: how a table of
+// the game (engine/ayatsuri) is built from its stored options and drawn
+// on the phones, the table screen, the terminal and the night sheet.
+package ayatsuri
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"strconv"
+
+	"tablemaster/engine"
+	rules "tablemaster/engine/ayatsuri"
+	"tablemaster/moderator/face"
+)
+
+//go:embed pages/*.tmpl
+var pages embed.FS
+
+// Face is Ayatsuri's face, registered under "ayatsuri".
+type Face struct{}
+
+func init() { face.Register(Face{}) }
+
+// Name is "ayatsuri".
+func (Face) Name() string { return "ayatsuri" }
+
+// Seats: four players by default, as the rules allow.
+func (Face) Seats() face.Seats {
+	return face.Seats{Default: []string{"Aki", "Ben", "Chika", "Dai"}, Min: rules.MinPlayers, Max: rules.MaxPlayers}
+}
+
+// New builds the game from its stored rules.Config; the header's seats
+// are the players.
+func (Face) New(seats []string, raw json.RawMessage, seed uint64) (engine.Game, error) {
+	var cfg rules.Config
+	if err := json.Unmarshal(raw, &cfg); err != nil {
+		return nil, fmt.Errorf("ayatsuri options: %w", err)
+	}
+	cfg.Players = seats
+	return rules.New(cfg, seed)
+}
+
+// Role: roles are secret, nobody's name carries one.
+func (Face) Role(engine.Seat) string { return "" }
+
+// Pages are ayatsuri.tmpl; chips draws life and kill chips.
+func (Face) Pages() (fs.FS, template.FuncMap) {
+	sub, _ := fs.Sub(pages, "pages")
+	return sub, template.FuncMap{"chips": chips}
+}
+
+// Night: each player's life and kills (public all game long); roles
+// change every round, so the sheet names none.
+func (Face) Night(g engine.Game) face.Night {
+	v, _ := g.PublicView().(rules.PublicView)
+	n := face.Night{Name: engine.M("ay.name"), Columns: []engine.Msg{engine.M("ay.night.life"), engine.M("ay.night.kills")}}
+	for _, p := range v.Players {
+		n.Seats = append(n.Seats, face.NightSeat{Columns: []engine.Msg{
+			engine.M("ay.night.count", "n", strconv.Itoa(p.Life)), engine.M("ay.night.count", "n", strconv.Itoa(p.Kills))}})
+	}
+	return n
+}

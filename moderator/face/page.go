@@ -1,0 +1,99 @@
+package face
+
+import (
+	"html/template"
+
+	"tablemaster/engine"
+)
+
+// Snapshot is everything a page or the console needs at one moment, taken
+// under the table's lock so it is consistent. It holds only what its seat
+// may see: the seat's View (or the PublicView), the seat's choices and the
+// events it was told.
+type Snapshot struct {
+	View    any // the seat's View, or the PublicView for Public
+	Choices []engine.Choice
+	Feed    []FeedItem
+	// Todo is what to do with the real cards now: the table instructions
+	// of the last action, or after undos the instructions that put the
+	// real table back, every undo since the last action in turn.
+	Todo     []engine.Event
+	Undo     *UndoRequest
+	CanUndo  bool // the seat may ask to undo the last action
+	StateVer int
+	Version  int
+	Outcome  engine.Outcome
+	Seats    []string
+	// Turn marks, seat by seat, who has something to do now (public).
+	Turn []bool
+}
+
+// FeedItem is one line of a table's story: an event, or an undo notice.
+type FeedItem struct {
+	Seq    int
+	Seat   engine.Seat // who acted (Public for the console)
+	Event  engine.Event
+	Undone bool // the action was later undone
+}
+
+// UndoRequest is an undo waiting for the seats that learned something.
+// A Snapshot words What and Text for the device it is taken for.
+type UndoRequest struct {
+	By    engine.Seat // who asked (Public: the GM console)
+	Actor engine.Seat // who took the action
+	// What names the action for the device that reads it: the first event
+	// of the action that device was told ("The Killer killed ♠7 (B2)."),
+	// or "their last action" for a device that was told none of it, since
+	// "keep ♦Q" or "drew ♥7" would tell the others a secret.
+	What engine.Msg
+	// Text is the whole sentence: "Aki asks to undo: The Killer killed ♠7
+	// (B2)." or "The game master asks to undo Aki's last action."
+	Text    engine.Msg
+	Waiting []engine.Seat // seats that still have to agree
+	// No tells one request from the next (the console prints each once).
+	No int
+}
+
+// Page is everything a page template reads. It holds one Snapshot, which
+// holds only what the seat may see.
+type Page struct {
+	Lang, Other engine.Lang
+	Base        string // the link's path: "/s/TOKEN" or "/t/TOKEN"
+	Seat        engine.Seat
+	SeatName    string
+	RoleKey     string
+	Phone       bool
+	Snap        Snapshot
+	Flash       string
+	Players     []Player
+	Feed        []FeedLine // newest first
+	Groups      []ChoiceGroup
+	// HasSecretChoices: some choices show what only this seat knows, so
+	// the phone keeps them folded away until the player opens them.
+	HasSecretChoices bool
+	App              template.HTML
+}
+
+// ChoiceGroup is choices under one heading.
+type ChoiceGroup struct {
+	Title   string
+	Public  bool
+	Choices []engine.Choice
+}
+
+// Player is one seat as the page lists it.
+type Player struct {
+	Name    string
+	RoleKey string
+	Joined  bool
+	Online  int
+	Turn    bool
+}
+
+// FeedLine is one line of the story as a page shows it.
+type FeedLine struct {
+	Text    template.HTML
+	Private bool
+	Undone  bool
+	Answer  bool
+}

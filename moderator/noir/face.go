@@ -1,0 +1,73 @@
+// Package noir is the face of Noir: Killer vs Inspector: how a table of
+// the game (engine/noir) is built from its stored options and drawn on
+// the phones, the table screen, the terminal and the night sheet.
+package noir
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io/fs"
+
+	"tablemaster/engine"
+	rules "tablemaster/engine/noir"
+	"tablemaster/moderator/face"
+)
+
+//go:embed pages/*.tmpl
+var pages embed.FS
+
+// Face is Noir's face, registered under "noir".
+type Face struct{}
+
+func init() { face.Register(Face{}) }
+
+// Name is "noir".
+func (Face) Name() string { return "noir" }
+
+// Seats: the Killer and the Inspector.
+func (Face) Seats() face.Seats {
+	return face.Seats{Default: []string{"Killer", "Inspector"}, Min: 2, Max: 2}
+}
+
+// New builds the game from its stored rules.Config.
+func (Face) New(_ []string, raw json.RawMessage, seed uint64) (engine.Game, error) {
+	var cfg rules.Config
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &cfg); err != nil {
+			return nil, fmt.Errorf("noir options: %w", err)
+		}
+	}
+	return rules.New(cfg, seed), nil
+}
+
+// Role: the sides are public, the first seat is the Killer.
+func (Face) Role(s engine.Seat) string {
+	if s == rules.Killer {
+		return "noir.role.killer"
+	}
+	return "noir.role.inspector"
+}
+
+// Pages are noir.tmpl; grid and suit write the grid and colour red suits.
+func (Face) Pages() (fs.FS, template.FuncMap) {
+	sub, _ := fs.Sub(pages, "pages")
+	return sub, template.FuncMap{"suit": suitClass, "noirGrid": grid}
+}
+
+// Night: each seat's side, and the identities once the game is over.
+func (Face) Night(g engine.Game) face.Night {
+	v, _ := g.PublicView().(rules.PublicView)
+	n := face.Night{Name: engine.M("noir.name"), RoleHead: engine.M("noir.night.side"),
+		Columns: []engine.Msg{engine.M("noir.night.identity")}}
+	for s, id := range []*rules.Card{v.KillerIdentity, v.InspectorIdentity} {
+		role := engine.M(Face{}.Role(engine.Seat(s)))
+		cell := engine.M("noir.night.secret")
+		if id != nil {
+			cell = engine.M("noir.night.card", "suspect", id.Suspect, "card", id.Evidence)
+		}
+		n.Seats = append(n.Seats, face.NightSeat{Role: &role, Columns: []engine.Msg{cell}})
+	}
+	return n
+}

@@ -1,0 +1,81 @@
+package noir
+
+import (
+	"fmt"
+	"strings"
+
+	"tablemaster/engine"
+	rules "tablemaster/engine/noir"
+	"tablemaster/moderator/face"
+)
+
+// Text draws the table screen, or a seat's private screen, for a terminal.
+func (Face) Text(b *strings.Builder, snap *face.Snapshot, l engine.Lang) {
+	switch v := snap.View.(type) {
+	case rules.PublicView:
+		text(b, v, nil, l)
+	case rules.View:
+		text(b, v.PublicView, &v, l)
+	}
+}
+
+// text draws the grid: "x" marks a dead suspect, "+" an innocent one,
+// and on a private screen "@" the seat's identity.
+func text(b *strings.Builder, v rules.PublicView, me *rules.View, l engine.Lang) {
+	grid := v.Grid
+	if me != nil {
+		grid = me.Grid
+	}
+	b.WriteString("     ")
+	for _, c := range v.Cols {
+		b.WriteString(face.Pad(c, 8))
+	}
+	b.WriteString("\n")
+	for r, row := range grid {
+		fmt.Fprintf(b, "  %d  ", r+1)
+		for _, c := range row {
+			mark := ""
+			if c.Dead {
+				mark += "x"
+			}
+			if c.Innocent {
+				mark += "+"
+			}
+			if c.Mine {
+				mark += "@"
+			}
+			b.WriteString(face.Pad(c.Suspect+mark, 8))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "  %s %d/%d · %s %d · %s %d · %s %d · %s %d\n",
+		l.S("noir.ui.kills"), v.Kills, v.KillsToWin, l.S("noir.ui.deck"), v.Deck,
+		l.S("noir.ui.hand_size"), v.HandSize, l.S("noir.ui.citizens"), v.ArrestsLeft, l.S("noir.ui.turn"), v.TurnNo)
+	if len(v.Removed)+len(v.Discarded) > 0 {
+		fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.removed"), strings.Join(append(append([]string{}, v.Removed...), v.Discarded...), " "))
+	}
+	if me != nil {
+		if me.Identity != nil {
+			fmt.Fprintf(b, "  %s %s → %s (%s)\n", l.S("noir.ui.identity"), me.Identity.Evidence, me.Identity.Suspect, me.Identity.Cell)
+		}
+		if len(me.Hand) > 0 {
+			fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.hand"), cardList(me.Hand))
+		}
+		if len(me.Drawn) > 0 {
+			fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.drawn"), cardList(me.Drawn))
+		}
+	}
+	if v.Over {
+		fmt.Fprintf(b, "  %s\n", l.Text(v.Reason))
+	} else {
+		fmt.Fprintf(b, "  %s\n", l.Text(v.Status))
+	}
+}
+
+func cardList(cs []rules.Card) string {
+	var parts []string
+	for _, c := range cs {
+		parts = append(parts, c.Evidence)
+	}
+	return strings.Join(parts, " ")
+}
