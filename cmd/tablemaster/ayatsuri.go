@@ -8,6 +8,7 @@ import (
 
 	"tablemaster/engine/ayatsuri"
 	"tablemaster/moderator"
+	_ "tablemaster/moderator/ayatsuri" // the game's face: how its tables look
 )
 
 // ayatsuriOptions holds the flags of `tablemaster ayatsuri`.
@@ -21,6 +22,9 @@ type ayatsuriOptions struct {
 	Toss     string
 	tableFlags
 }
+
+// ayatsuriCommand is the game's command as the root adds it (games.go).
+func ayatsuriCommand(f *Factory, g *globalOptions) *cobra.Command { return newCmdAyatsuri(f, g, nil) }
 
 func newCmdAyatsuri(f *Factory, g *globalOptions, runF func(*ayatsuriOptions) error) *cobra.Command {
 	opts := &ayatsuriOptions{f: f, g: g}

@@ -1,11 +1,13 @@
 package main
 
-// The games tablemaster runs. Each import links one game's face in: the
-// package registers itself with the moderator (moderator/face), which then
-// builds, draws and replays that game's tables. Adding a game is one more
-// line here, and its command (noir.go, ayatsuri.go, superrock.go).
-import (
-	_ "tablemaster/moderator/ayatsuri"
-	_ "tablemaster/moderator/noir"
-	_ "tablemaster/moderator/superrock"
-)
+import "github.com/spf13/cobra"
+
+// games are the commands of the games tablemaster runs, in the order
+// --help lists them. Each command's file links its game's face in (the
+// import of moderator/<game>, which registers itself with the moderator),
+// so adding a game is its command's file and one line here.
+var games = []func(*Factory, *globalOptions) *cobra.Command{
+	noirCommand,
+	ayatsuriCommand,
+	superrockCommand,
+}

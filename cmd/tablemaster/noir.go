@@ -10,6 +10,7 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
 	"tablemaster/moderator"
+	_ "tablemaster/moderator/noir" // the game's face: how its tables look
 )
 
 // noirOptions holds the flags of `tablemaster noir` and its dependencies.
@@ -54,6 +55,9 @@ func (o *tableFlags) seed(f *Factory) uint64 {
 	}
 	return f.Seed()
 }
+
+// noirCommand is the game's command as the root adds it (games.go).
+func noirCommand(f *Factory, g *globalOptions) *cobra.Command { return newCmdNoir(f, g, nil) }
 
 func newCmdNoir(f *Factory, g *globalOptions, runF func(*noirOptions) error) *cobra.Command {
 	opts := &noirOptions{f: f, g: g}

@@ -37,9 +37,9 @@ the laptop over the local Wi-Fi.`,
 	root.SetErr(f.ErrOut)
 	root.PersistentFlags().StringVar(&g.State, "state", "", "state folder (default $XDG_STATE_HOME/tablemaster)")
 	root.PersistentFlags().StringVar(&g.Lang, "lang", "", "language of the console: en or ja (default from the environment)")
-	root.AddCommand(newCmdNoir(f, g, nil))
-	root.AddCommand(newCmdAyatsuri(f, g, nil))
-	root.AddCommand(newCmdSuperrock(f, g, nil))
+	for _, game := range games {
+		root.AddCommand(game(f, g))
+	}
 	root.AddCommand(newCmdResume(f, g, nil))
 	root.AddCommand(newCmdReplay(f, g, nil))
 	root.AddCommand(newCmdPrint(f, g, nil))

@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 	"tablemaster/moderator/face"
-	srface "tablemaster/moderator/superrock"
+	srface "tablemaster/moderator/superrock" // the game's face: its stored options, how its tables look
 
 	"github.com/spf13/cobra"
 
@@ -26,6 +26,9 @@ type superrockOptions struct {
 	RaisaGood bool
 	tableFlags
 }
+
+// superrockCommand is the game's command as the root adds it (games.go).
+func superrockCommand(f *Factory, g *globalOptions) *cobra.Command { return newCmdSuperrock(f, g, nil) }
 
 func newCmdSuperrock(f *Factory, g *globalOptions, runF func(*superrockOptions) error) *cobra.Command {
 	opts := &superrockOptions{f: f, g: g}
