@@ -65,8 +65,8 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 			continue
 		}
 		d.Groups = append(d.Groups, face.ChoiceGroup{Title: title, Public: c.Public, Choices: []engine.Choice{c}})
-		d.HasSecretChoices = d.HasSecretChoices || !c.Public
 	}
+	d.Folded = face.Fold(d.Groups, false)
 	for i := len(snap.Feed) - 1; i >= 0; i-- {
 		f := snap.Feed[i]
 		if f.Event.Table {

@@ -68,17 +68,38 @@ type Page struct {
 	Players     []Player
 	Feed        []FeedLine // newest first
 	Groups      []ChoiceGroup
-	// HasSecretChoices: some choices show what only this seat knows, so
-	// the phone keeps them folded away until the player opens them.
-	HasSecretChoices bool
-	App              template.HTML
+	// Folded: some groups are kept folded away until the player opens
+	// them (Fold).
+	Folded bool
+	App    template.HTML
 }
 
 // ChoiceGroup is choices under one heading.
 type ChoiceGroup struct {
 	Title   string
-	Public  bool
+	Public  bool // its choices reveal nothing and depend on nothing hidden
+	Fold    bool // the phone keeps it folded away (Fold)
 	Choices []engine.Choice
+}
+
+// Fold marks the groups a phone keeps folded away, under "Your other
+// moves (tap to show; they give away your secrets)": those that are not
+// public, since their buttons show or act on what only this seat knows —
+// but only when the seat has another way forward: a public group, or
+// elsewhere on the page (others: Super Rock's board). The only way forward
+// is never folded away: a first draw, a pick from a hand, "keep this
+// character". Fold reports whether some group is folded.
+func Fold(groups []ChoiceGroup, others bool) bool {
+	open := others
+	for _, g := range groups {
+		open = open || g.Public
+	}
+	folded := false
+	for i := range groups {
+		groups[i].Fold = open && !groups[i].Public
+		folded = folded || groups[i].Fold
+	}
+	return folded
 }
 
 // Player is one seat as the page lists it.

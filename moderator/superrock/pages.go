@@ -30,13 +30,13 @@ type srPage struct {
 	// choices with the same heading are gathered here even when they are
 	// not next to each other; the shared grouping would give every button
 	// a heading and a form of its own.
-	Groups           []face.ChoiceGroup
-	HasPublicChoices bool
+	Groups         []face.ChoiceGroup
+	HasOpenChoices bool // some groups are not
 	// BoardChoices are the choices "sr.board" offers on the board itself
 	// (srBoardChoice); the list of buttons leaves them out.
-	BoardChoices     []engine.Choice
-	HasSecretChoices bool
-	Phone            bool // marks without words, a legend below: a phone is narrow
+	BoardChoices []engine.Choice
+	Folded       bool // some groups are folded away (face.Fold)
+	Phone        bool // marks without words, a legend below: a phone is narrow
 	// Story is the page data for the shared "feed" template, with a
 	// phone's story cut to srPhoneFeed lines.
 	Story    *face.Page
@@ -156,8 +156,10 @@ func newPage(d *face.Page) *srPage {
 		}
 		at[key] = len(p.Groups)
 		p.Groups = append(p.Groups, face.ChoiceGroup{Title: d.Lang.Text(c.Group), Public: c.Public, Choices: []engine.Choice{c}})
-		p.HasSecretChoices = p.HasSecretChoices || !c.Public
-		p.HasPublicChoices = p.HasPublicChoices || c.Public
+	}
+	p.Folded = face.Fold(p.Groups, len(p.BoardChoices) > 0)
+	for _, g := range p.Groups {
+		p.HasOpenChoices = p.HasOpenChoices || !g.Fold
 	}
 	p.Phone = d.Phone
 	p.Story = d

@@ -1,0 +1,86 @@
+package moderator
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"tablemaster/engine"
+	"tablemaster/engine/noir"
+	"tablemaster/moderator/face"
+)
+
+// folded is the part of a phone page kept folded away, "" if none.
+func folded(t *testing.T, tb *Table, s engine.Seat) (page, fold string) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := renderApp(&b, tb, s, engine.EN, "", "/s/x"); err != nil {
+		t.Fatal(err)
+	}
+	page = b.String()
+	if i := strings.Index(page, `<details id="moves">`); i >= 0 {
+		fold = page[i : i+strings.Index(page[i:], "</details>")]
+	}
+	return page, fold
+}
+
+// The fold rule: the only way forward is never folded away — the Killer's
+// first Draw, the Inspector's draw and pick of an identity — and once a
+// seat has public moves, the moves that show its secrets are.
+func TestFoldNeverTheOnlyWayForward(t *testing.T) {
+	_, tb := newTestTable(t, noir.Config{}, 42)
+	page, fold := folded(t, tb, noir.Killer)
+	if fold != "" || !strings.Contains(page, `<button name="a" value="draw">`) {
+		t.Errorf("the Killer's first move is folded away or missing:\n%s", page)
+	}
+	mustAct(t, tb, noir.Killer, "draw")
+	page, fold = folded(t, tb, noir.Killer)
+	if fold != "" || !strings.Contains(page, `value="kill `) {
+		t.Errorf("the Killer's first kill (the only way forward) is folded away:\n%s", page)
+	}
+	mustAct(t, tb, noir.Killer, "kill B2")
+	mustAct(t, tb, noir.Inspector, "draw")
+	if _, fold = folded(t, tb, noir.Inspector); fold != "" {
+		t.Errorf("the Inspector's pick of an identity is folded away:\n%s", fold)
+	}
+	mustAct(t, tb, noir.Inspector, string(tb.Legal(noir.Inspector)[0].Action))
+	// Play on to the Killer's next turn: shifts are public, kills are not.
+	for toMove(tb) != noir.Killer {
+		mustAct(t, tb, toMove(tb), "shift row 1 left")
+	}
+	page, fold = folded(t, tb, noir.Killer)
+	if !strings.Contains(fold, `value="kill `) || strings.Contains(fold, `value="shift `) || !strings.Contains(page, `value="shift `) {
+		t.Errorf("mid-game, the kills are not folded away behind the public shifts:\nfolded: %s", fold)
+	}
+}
+
+func TestFold(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		public []bool
+		others bool
+		want   []bool
+	}{
+		{"only secret moves", []bool{false, false}, false, []bool{false, false}},
+		{"public and secret", []bool{true, false}, false, []bool{false, true}},
+		{"secret, with the board", []bool{false}, true, []bool{true}},
+		{"only public", []bool{true}, false, []bool{false}},
+		{"nothing", nil, false, nil},
+	} {
+		var groups []face.ChoiceGroup
+		for _, p := range tt.public {
+			groups = append(groups, face.ChoiceGroup{Public: p})
+		}
+		any := face.Fold(groups, tt.others)
+		wantAny := false
+		for i, g := range groups {
+			if g.Fold != tt.want[i] {
+				t.Errorf("%s: group %d folded %v, want %v", tt.name, i, g.Fold, tt.want[i])
+			}
+			wantAny = wantAny || tt.want[i]
+		}
+		if any != wantAny {
+			t.Errorf("%s: Fold = %v, want %v", tt.name, any, wantAny)
+		}
+	}
+}
