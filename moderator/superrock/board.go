@@ -112,8 +112,8 @@ type srbHub struct {
 
 // srbPlanetMarks are the phone's marks for the planet cards shown face up,
 // by kind (sr.board.legend.* names them).
-var srbPlanetMarks = map[string]string{"battle": "⚔", "spaceport": "🚀", "arrest": "⛓", "trap": "⚠", "info": "ℹ",
-	"reveal-other": "👁", "reveal-self": "🎭", "ability": "★", "ambush": "A B "}
+var srbPlanetMarks = map[string]string{"battle": "⚔", "spaceport": "✈", "arrest": "⛓", "trap": "⚠", "info": "ℹ",
+	"reveal-other": "◉", "reveal-self": "◐", "ability": "★", "ambush": "A B "}
 
 var srbMarkOrder = []string{"battle", "spaceport", "arrest", "trap", "info", "reveal-other", "reveal-self", "ability", "ambush", "hub", "destroyed", "room"}
 

@@ -240,7 +240,7 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 		case pl.Picked:
 			r.Progress = "✓ " + l.S("sr.ui.picked")
 		case pl.Rolled:
-			r.Progress = "🎲 " + l.S("sr.ui.rolled")
+			r.Progress = "⚄ " + l.S("sr.ui.rolled")
 		}
 		if s := pl.Silhouette; s != nil {
 			r.Silhouette, r.SilAttr = l.Text(s.Name), s.Attr
@@ -458,7 +458,7 @@ func superrockText(b *strings.Builder, v rules.PublicView, me *rules.View, turn 
 }
 
 func srAnswerMark(state string) string {
-	return map[string]string{"ok": " ✓", "veto": " ✖", "now": " ⏳"}[state]
+	return map[string]string{"ok": " ✓", "veto": " ✖", "now": " …"}[state]
 }
 
 // srOwn words the table's answer on a character's own win condition.
@@ -565,6 +565,6 @@ func init() {
 		"sr.ui.hand":           {EN: "Your planet cards:", JA: "あなたの惑星カード："},
 		"sr.ui.short_stats":    {EN: "Lv {lv} · Pw {pw} · End {end} · Will {will}", JA: "Lv{lv}・Pw{pw}・耐{end}・精{will}"},
 		"sr.ui.known":          {EN: "Characters you have seen", JA: "正体を見たキャラクター"},
-		"sr.ui.legend":         {EN: "🏠 base player · 🂠 planet cards · 🎲 turn-order roll · ℹ information cards shown · ✖ dead", JA: "🏠 基地プレイヤー・🂠 惑星カード・🎲 1個振り・ℹ 公開した情報入手・✖ 死亡"},
+		"sr.ui.legend":         {EN: "⌂ base player · 🂠 planet cards · ⚄ turn-order roll · ℹ information cards shown · ✖ dead", JA: "⌂ 基地プレイヤー・🂠 惑星カード・⚄ 1個振り・ℹ 公開した情報入手・✖ 死亡"},
 	})
 }
