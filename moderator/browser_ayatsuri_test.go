@@ -315,7 +315,7 @@ func TestBrowserAyatsuri(t *testing.T) {
 			for _, d := range s.Public.Declarations {
 				txt := engine.EN.Text(d.Msg)
 				if d.Pending {
-					txt = "⏳ " + txt + " (" + engine.EN.S("ay.ui.pending") + ")"
+					txt = txt + " (" + engine.EN.S("ay.ui.pending") + ")"
 				}
 				decls = append(decls, txt)
 			}
@@ -345,7 +345,7 @@ func TestBrowserAyatsuri(t *testing.T) {
 		case m.Action == "declare 4":
 			// The pending Assassin kill is on the table screen, marked pending.
 			decl := engine.EN.S("ay.ev.declare", "name", "Aki", "mark", "④", "role", "@ay.role.4")
-			want := "⏳ " + decl + " (" + engine.EN.S("ay.ui.pending") + ")"
+			want := decl + " (" + engine.EN.S("ay.ui.pending") + ")"
 			if got := evalIn[[]string](screen, ayDeclsJS()); !slices.Contains(got, want) {
 				t.Errorf("table screen after %s: declarations %q, want %q among them", what, got, want)
 			}
