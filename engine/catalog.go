@@ -94,6 +94,58 @@ func (l Lang) Raw(key string) string {
 	return t.EN
 }
 
+// Names makes one sentence argument of a list of player names, which each
+// language writes its own way: "Aki, Chika, Dai" in English, 「Akiさん、
+// Chikaさん、Daiさん」 in Japanese, where every name carries its honorific
+// and the list its own comma. A catalogue text writes such an argument
+// bare ("{players}が…", not "{players}さんが…").
+//
+// The list travels as a string, so every event helper takes it as it
+// takes a name: it starts with an ASCII record separator and its names are
+// parted by unit separators. Player names never hold a control character
+// (the moderator refuses them), so a list cannot be mistaken for a name.
+func Names(names []string) string {
+	return nameListMark + strings.Join(names, nameListSep)
+}
+
+const (
+	nameListMark = "\x1e"
+	nameListSep  = "\x1f"
+)
+
+// NameList reports whether an argument is a list made by Names, and its
+// names.
+func NameList(v string) ([]string, bool) {
+	rest, ok := strings.CutPrefix(v, nameListMark)
+	if !ok {
+		return nil, false
+	}
+	if rest == "" {
+		return nil, true
+	}
+	return strings.Split(rest, nameListSep), true
+}
+
+// JoinNames writes a list of names in language l, each through name (the
+// pages escape and isolate them): "Aki, Chika" or 「Akiさん、Chikaさん」.
+func (l Lang) JoinNames(names []string, name func(string) string) string {
+	var b strings.Builder
+	for i, n := range names {
+		if i > 0 {
+			if l == JA {
+				b.WriteString("、")
+			} else {
+				b.WriteString(", ")
+			}
+		}
+		b.WriteString(name(n))
+		if l == JA {
+			b.WriteString("さん")
+		}
+	}
+	return b.String()
+}
+
 // S translates a key with name/value arguments.
 func (l Lang) S(key string, nameValues ...string) string {
 	return l.Text(M(key, nameValues...))
@@ -122,7 +174,9 @@ func (l Lang) Text(m Msg) string {
 		if sub, ok := m.Nested[name]; ok {
 			b.WriteString(l.Text(sub))
 		} else if v, ok := m.Args[name]; ok {
-			if strings.HasPrefix(v, "@") {
+			if list, ok := NameList(v); ok {
+				v = l.JoinNames(list, func(s string) string { return s })
+			} else if strings.HasPrefix(v, "@") {
 				v = l.Raw(v[1:])
 			}
 			b.WriteString(v)

@@ -200,3 +200,25 @@ func views(c *msgCheck, g *noir.Game) {
 		}
 	}
 }
+
+// A list of names is written the way each language writes it: English
+// with commas, Japanese with さん after every name and 、 between them.
+func TestNamesByLanguage(t *testing.T) {
+	engine.Register(map[string]engine.Text{"test.names.list": {EN: "Purge: {names} lose a chip.", JA: "粛清：{names}がチップを失います。"}})
+	m := engine.M("test.names.list", "names", engine.Names([]string{"Aki", "Chika", "Dai"}))
+	if got, want := engine.EN.Text(m), "Purge: Aki, Chika, Dai lose a chip."; got != want {
+		t.Errorf("EN = %q, want %q", got, want)
+	}
+	if got, want := engine.JA.Text(m), "粛清：Akiさん、Chikaさん、Daiさんがチップを失います。"; got != want {
+		t.Errorf("JA = %q, want %q", got, want)
+	}
+	if list, ok := engine.NameList(engine.Names([]string{"Aki"})); !ok || len(list) != 1 || list[0] != "Aki" {
+		t.Errorf("engine.NameList(engine.Names(Aki)) = %q, %v", list, ok)
+	}
+	if _, ok := engine.NameList("Aki, Chika"); ok {
+		t.Error("a plain argument reads as a list")
+	}
+	if got := engine.JA.Text(engine.M("test.names.list", "names", engine.Names(nil))); got != "粛清：がチップを失います。" {
+		t.Errorf("an empty list = %q", got)
+	}
+}

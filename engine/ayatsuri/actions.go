@@ -323,7 +323,7 @@ func (g *Game) exec1(s engine.Seat, a act, ev *events) {
 			names[i] = g.name(p)
 			kills = append(kills, effect{kind: "kill", by: s, target: p, cause: bySerial})
 		}
-		ev.public("ay.ev.serial", "name", g.name(s), "names", strings.Join(names, ", "))
+		ev.public("ay.ev.serial", "name", g.name(s), "names", engine.Names(names))
 		g.queue = append(kills, g.queue...)
 	}
 	g.run(ev)

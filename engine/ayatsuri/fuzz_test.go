@@ -71,7 +71,7 @@ func (l *ledger) apply(evs []engine.Event) error {
 			clear(l.killed)
 		case "ay.ev.marker":
 			l.marker = who("name")
-		case "ay.ev.kill":
+		case "ay.ev.kill", "ay.ev.kill_self":
 			k, v := who("killer"), who("target")
 			if l.killed[v] {
 				return fmt.Errorf("%s killed twice this round (AY-16)", a["target"])
@@ -90,7 +90,7 @@ func (l *ledger) apply(evs []engine.Event) error {
 		case "ay.ev.double":
 			l.gain(who("killer"))
 		case "ay.ev.purge":
-			for _, n := range strings.Split(a["names"], ", ") {
+			for _, n := range strings.Split(enginetest.Plain(a["names"]), ", ") {
 				s := l.seat[n]
 				if l.life[s] <= 1 {
 					return fmt.Errorf("the purge takes a life chip from %s at %d life (AY-26)", n, l.life[s])

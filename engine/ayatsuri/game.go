@@ -3,7 +3,6 @@ package ayatsuri
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"tablemaster/engine"
 )
@@ -614,8 +613,8 @@ func (g *Game) kill(by, v engine.Seat, c cause, ev *events) bool {
 			}
 		}
 		if len(hit) > 0 {
-			ev.public("ay.ev.purge", "names", strings.Join(hit, ", "))
-			ev.table("ay.do.purge", "names", strings.Join(hit, ", "))
+			ev.public("ay.ev.purge", "names", engine.Names(hit))
+			ev.table("ay.do.purge", "names", engine.Names(hit))
 		} else {
 			ev.public("ay.ev.purge_none")
 		}
@@ -623,7 +622,11 @@ func (g *Game) kill(by, v engine.Seat, c cause, ev *events) bool {
 	}
 	g.anyKill = true
 	rd.KilledAt[v] = int(g.call)
-	ev.public("ay.ev.kill", who...)
+	if by == v {
+		ev.public("ay.ev.kill_self", who...) // "kills themselves", not "Dai kills Dai"
+	} else {
+		ev.public("ay.ev.kill", who...)
+	}
 	switch {
 	case by == v && g.life[v] > 0:
 		g.life[v]--

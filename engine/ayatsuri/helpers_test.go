@@ -215,7 +215,7 @@ func match(e engine.Event, pattern string) bool {
 	}
 	for _, kv := range f[1:] {
 		k, v, _ := strings.Cut(kv, "=")
-		if e.Args[k] != strings.ReplaceAll(v, "_", " ") {
+		if enginetest.Plain(e.Args[k]) != strings.ReplaceAll(v, "_", " ") {
 			return false
 		}
 	}

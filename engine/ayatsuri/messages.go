@@ -153,6 +153,7 @@ func init() {
 		"ay.ev.purge":            {EN: "Purge: {names} each lose a life chip.", JA: "粛清：{names}がライフチップを1枚ずつ失います。"},
 		"ay.ev.purge_none":       {EN: "Purge: nobody has a life chip to spare.", JA: "粛清：ライフチップを失う人はいません。"},
 		"ay.ev.kill":             {EN: "{killer} ({cause}) kills {target}.", JA: "{cause}（{killer}さん）が{target}さんを殺害しました。"},
+		"ay.ev.kill_self":        {EN: "{killer} ({cause}) kills themselves.", JA: "{cause}（{killer}さん）が自分自身を殺害しました。"},
 		"ay.ev.round_end":        {EN: "Round {n} is over.", JA: "第{n}ラウンド終了。"},
 		"ay.ev.tie":              {EN: "The game would end, but the winner is tied: another round.", JA: "ゲーム終了条件を満たしましたが勝者が同着のため、もう1ラウンド行います。"},
 		"ay.win.third":           {EN: "{name} wins: the first to take a third kill chip.", JA: "{name}さんの勝利：最初に3枚目のキルチップを獲得しました。"},

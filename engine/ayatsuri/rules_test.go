@@ -820,7 +820,11 @@ func TestAY25SerialKillerKillsWhenNobodyWasKilled(t *testing.T) {
 					if w == "Chika" {
 						pats = append(pats, "ay.ev.double killer=Ben target=Chika")
 					} else {
-						pats = append(pats, "ay.ev.kill killer=Ben target="+w+" cause=@ay.cause.serial")
+						kill := "ay.ev.kill"
+						if w == "Ben" {
+							kill = "ay.ev.kill_self" // Ben kills himself
+						}
+						pats = append(pats, kill+" killer=Ben target="+w+" cause=@ay.cause.serial")
 					}
 				}
 				want(t, ev, pats...)
@@ -973,7 +977,7 @@ func TestAY27DoctorsToss(t *testing.T) {
 	}{
 		{"Aki:6 Ben:3 Chika:5 Dai:7", "Ben", "white", []string{"ay.ev.toss name=Ben side=@ay.side.life", "ay.do.heal name=Ben"}, "Aki 3/0 Ben 4/0"},
 		{"Aki:6 Ben:3 Chika:5 Dai:7", "Ben", "black", []string{"ay.ev.kill killer=Aki target=Ben cause=@ay.cause.doctor"}, "Aki 3/1 Ben 2/0"},
-		{"Aki:6 Ben:3 Chika:5 Dai:7", "Aki", "black", []string{"ay.ev.kill killer=Aki target=Aki", "ay.do.self_kill name=Aki"}, "Aki 2/1"},
+		{"Aki:6 Ben:3 Chika:5 Dai:7", "Aki", "black", []string{"ay.ev.kill_self killer=Aki target=Aki", "ay.do.self_kill name=Aki"}, "Aki 2/1"},
 		{"Ben=0/0 Aki:6 Ben:3 Chika:5 Dai:7", "Ben", "white", []string{"ay.do.heal name=Ben"}, "Ben 1/0"},
 	} {
 		t.Run(tc.treat+" "+tc.side, func(t *testing.T) {
@@ -1041,7 +1045,7 @@ func TestAY28FAQTerroristsDraw(t *testing.T) {
 			}
 		}
 		if match(ev[0], "ay.ev.terror_draw target=Eri") {
-			want(t, ev, "ay.ev.kill killer=Eri target=Eri", "ay.do.self_kill name=Eri")
+			want(t, ev, "ay.ev.kill_self killer=Eri target=Eri", "ay.do.self_kill name=Eri")
 			chips(t, g, "Eri 1/1")
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // realTable is what lies on the real table: each player's life and kill
@@ -115,7 +116,7 @@ func (rt *realTable) do(m engine.Msg, screen *realTable) error {
 		if m.Key == "ay.undo.purge" {
 			d = 1
 		}
-		for _, n := range strings.Split(a["names"], ", ") {
+		for _, n := range strings.Split(enginetest.Plain(a["names"]), ", ") {
 			if err := chip(n, d, 0); err != nil {
 				return err
 			}

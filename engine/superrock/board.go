@@ -190,7 +190,7 @@ func (g *Game) decodeBoard(kind string, args []string, bad func() (act, error)) 
 		s, ok := g.seat(arg)
 		if !ok {
 			return act{}, engine.Errorf(engine.ErrNotation, "superrock", engine.M("sr.err.no_such_player",
-				"text", arg, "players", strings.Join(g.cfg.Players, ", ")))
+				"text", arg, "players", engine.Names(g.cfg.Players)))
 		}
 		return act{kind: kind, n: int(s)}, nil
 	case "appear":

@@ -244,12 +244,13 @@ func cloneRows[T any](rows [][]T) [][]T {
 
 func (g *Game) name(s engine.Seat) string { return g.cfg.Players[s] }
 
+// names is a list of seats' names as one message argument (engine.Names).
 func (g *Game) names(seats []engine.Seat) string {
 	parts := make([]string, len(seats))
 	for i, s := range seats {
 		parts[i] = g.name(s)
 	}
-	return strings.Join(parts, ", ")
+	return engine.Names(parts)
 }
 
 func (g *Game) sil(i int) Silhouette { return g.data.Silhouettes[i] }

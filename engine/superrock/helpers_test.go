@@ -63,7 +63,7 @@ var withPrefix = enginetest.WithPrefix
 
 func find(evs []engine.Event, key string) []engine.Event {
 	var out []engine.Event
-	for _, e := range evs {
+	for _, e := range enginetest.PlainArgs(evs) {
 		if e.Key == key {
 			out = append(out, e)
 		}

@@ -91,7 +91,7 @@ func init() {
 		"sr.ev.ambush":           {EN: "{player} has hidden ambush {card}.", JA: "{player}さんが待ち伏せ{card}を仕掛けました。"},
 		"sr.ev.ambushes_hidden":  {EN: "Both ambushes are hidden.", JA: "待ち伏せが2つとも仕掛けられました。"},
 		"sr.ev.order_roll":       {EN: "{player} rolled {n} for the turn order.", JA: "{player}さんの1個振り：{n}"},
-		"sr.ev.order_tie":        {EN: "Tie at {n} between {players}: they roll again.", JA: "{players}さんが{n}で同点です。振り直します。"},
+		"sr.ev.order_tie":        {EN: "Tie at {n} between {players}: they roll again.", JA: "{players}が{n}で同点です。振り直します。"},
 		"sr.ev.order":            {EN: "{player} starts. Planet phase turns: {order}.", JA: "{player}さんが1番目です。惑星編の順番：{order}"},
 		"sr.ev.planet_cards":     {EN: "Each base player ({players}) is dealt {n} planet cards, unseen.", JA: "基地プレイヤー（{players}）に惑星カードを{n}枚ずつ配りました。"},
 		"sr.ev.info_first_deal":  {EN: "{player} was dealt {n} information cards and shows them.", JA: "{player}さんに配られた惑星カードに情報入手が{n}枚あるので公開します。"},
@@ -119,10 +119,10 @@ func init() {
 		"sr.do.ambush_virtual":        {EN: "The base players ({players}) hide the ambushes on their phones; nobody touches the planet cards.", JA: "基地プレイヤー（{players}）がスマホで待ち伏せを仕掛けます。惑星カードには触れません。"},
 		"sr.do.ambush_swap":           {EN: "{player}: swap the planet card on planet {planet}, square {square} for ambush card {card}, face down; the planet card goes back to the planet deck.", JA: "{player}さん：惑星{planet}の{square}番の惑星カードを待ち伏せカード{card}と伏せたまま入れ換え、惑星カードは山に戻します。"},
 		"sr.do.look_again":            {EN: "Everyone may turn round again.", JA: "全員、前を向いて構いません。"},
-		"sr.do.order_virtual":         {EN: "Turn order: {players} roll one die each; press the button to roll them.", JA: "順番決め：{players}さんが1個振りをします。ボタンで振ります。"},
-		"sr.do.order_physical":        {EN: "Turn order: {players} each roll one die openly and enter it.", JA: "順番決め：{players}さんが各自1個振りを公開で行い、出た目を入力します。"},
+		"sr.do.order_virtual":         {EN: "Turn order: {players} roll one die each; press the button to roll them.", JA: "順番決め：{players}が1個振りをします。ボタンで振ります。"},
+		"sr.do.order_physical":        {EN: "Turn order: {players} each roll one die openly and enter it.", JA: "順番決め：{players}が各自1個振りを公開で行い、出た目を入力します。"},
 		"sr.do.planet_cards_virtual":  {EN: "The base players ({players}) take no planet cards: theirs are on their phones.", JA: "基地プレイヤー（{players}）は惑星カードを取りません。配られたカードはスマホにあります。"},
-		"sr.do.planet_cards_physical": {EN: "{players}: each draw {n} planet cards from the planet deck, unseen, and keep them face down. Whoever holds three or more information cards shows them: the planet phase then ends at once.", JA: "{players}さん：惑星カードの山から{n}枚ずつ人に見られないように取り、伏せて持ちます。情報入手が3枚以上あれば公開し、惑星編はただちに終了します。"},
+		"sr.do.planet_cards_physical": {EN: "{players}: each draw {n} planet cards from the planet deck, unseen, and keep them face down. Whoever holds three or more information cards shows them: the planet phase then ends at once.", JA: "{players}：惑星カードの山から{n}枚ずつ人に見られないように取り、伏せて持ちます。情報入手が3枚以上あれば公開し、惑星編はただちに終了します。"},
 
 		// Refusals.
 		"sr.err.players":            {EN: "Super Rock needs {min}–{max} players, not {n}", JA: "超人ロックは{min}～{max}人で遊びます（{n}人では遊べません）"},
@@ -357,8 +357,8 @@ func init() {
 		"sr.do.planet_end_virtual":      {EN: "The planet phase is over: turn the board to the secret base side. Pins go back to their players (a prisoner keeps the card that holds them).", JA: "惑星編は終了です。ゲーム盤を秘密基地編の面にします。ピンは各自の手元に戻します（逮捕などで捕まっている人はそのまま）。"},
 		"sr.do.planet_end_physical":     {EN: "The planet phase is over: gather the planet cards face down and turn the board to the secret base side. Pins go back to their players (a prisoner keeps the card that holds them).", JA: "惑星編は終了です。盤上の惑星カードを伏せて回収し、ゲーム盤を秘密基地編の面にします。ピンは各自の手元に戻します（逮捕などで捕まっている人はそのまま）。"},
 		"sr.ev.dealt_identity":          {EN: "{player} uses a dealt planet card: {card}.", JA: "{player}さんが配られた惑星カードを自己申告して使います：{card}"},
-		"sr.do.identity_cards_physical": {EN: "{players}: a living base player holding “own identity exposed” or “someone's identity revealed” declares and uses it now (enter expose or identity).", JA: "{players}さん：「自分の正体露顕」「他人の正体判明」を持っている生きている基地プレイヤーは、ここで自己申告して使います（expose / identity を入力）。"},
-		"sr.ev.free_entry":              {EN: "{players} hold three information cards and come into the secret base without a roll.", JA: "{players}さんは情報入手を3枚以上持っているので、入るチェック無しで秘密基地に入ります。"},
+		"sr.do.identity_cards_physical": {EN: "{players}: a living base player holding “own identity exposed” or “someone's identity revealed” declares and uses it now (enter expose or identity).", JA: "{players}：「自分の正体露顕」「他人の正体判明」を持っている生きている基地プレイヤーは、ここで自己申告して使います（expose / identity を入力）。"},
+		"sr.ev.free_entry":              {EN: "{players} hold three information cards and come into the secret base without a roll.", JA: "{players}は情報入手を3枚以上持っているので、入るチェック無しで秘密基地に入ります。"},
 
 		// SR-25 … SR-27.
 		"sr.ev.base_laid":      {EN: "tablemaster lays the secret base cards face down.", JA: "tablemasterが秘密基地カードを伏せて並べました。"},

@@ -103,7 +103,7 @@ func (g *Game) decodePlay(kind string, args []string, bad func() (act, error)) (
 		s, ok := g.seat(strings.Join(args, " "))
 		if !ok {
 			return act{}, engine.Errorf(engine.ErrNotation, "superrock", engine.M("sr.err.no_such_player",
-				"text", strings.Join(args, " "), "players", strings.Join(g.cfg.Players, ", ")))
+				"text", strings.Join(args, " "), "players", engine.Names(g.cfg.Players)))
 		}
 		return act{kind: kind, n: int(s)}, nil
 	case "end":

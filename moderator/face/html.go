@@ -42,6 +42,13 @@ func MsgHTML(l engine.Lang, m engine.Msg) template.HTML {
 			b.WriteString(string(MsgHTML(l, sub)))
 		case !ok:
 			b.WriteString(Escape(s[i : i+j+1]))
+		case isList(v):
+			list, _ := engine.NameList(v)
+			b.WriteString(l.JoinNames(list, func(n string) string {
+				var nb strings.Builder
+				isolate(&nb, n)
+				return nb.String()
+			}))
 		case strings.HasPrefix(v, "@"):
 			b.WriteString(Escape(l.Raw(v[1:])))
 		default:
@@ -77,6 +84,8 @@ func isolate(b *strings.Builder, v string) {
 		b.WriteString("<bdi>" + Escape(part) + "</bdi>")
 	}
 }
+
+func isList(v string) bool { _, ok := engine.NameList(v); return ok }
 
 // rightToLeft reports a character written right to left: the blocks whose
 // characters (assigned or not) have the bidi class R or AL — Hebrew,
