@@ -56,6 +56,10 @@ type Choice struct {
 	// Public is true when choosing it reveals nothing and depends on nothing
 	// hidden, so it may also be entered at the GM console.
 	Public bool `json:"public,omitempty"`
+	// Confirm asks for a second tap before the choice is taken: one that
+	// is not taken back lightly ("Ben died", the game's end, an accusation
+	// that loses when wrong). The button then says "Tap again to confirm".
+	Confirm bool `json:"confirm,omitempty"`
 }
 
 // Event is something that happened, told to the seats that may know it.

@@ -363,17 +363,23 @@ func openTab(t *testing.T, browser context.Context, name, url string, w, h int64
 }
 
 // press clicks the phone's button for action, opening the folded moves
-// first when the button sits inside them, as a player has to.
+// (or reports) first when the button sits inside them, and tapping again
+// when the button asks for confirmation, as a player has to.
 func (tb *tab) press(action string) {
 	tb.t.Helper()
 	sel := fmt.Sprintf(`#app button[name="a"][value=%s]`, jsString(action))
 	q := `document.querySelector(` + jsString(sel) + `)`
 	tb.waitFor("the button "+action+" is offered", `(b => !!b && !b.disabled)(`+q+`)`)
-	if evalIn[bool](tb, `(b => { const d = b.closest("details"); return !!d && !d.open })(`+q+`)`) {
-		tb.do("open the moves", chromedp.Click(chromedp.CSS("#app details#moves > summary")))
-		tb.waitFor("the moves are open", `document.querySelector("#app details#moves").open`)
+	if id := evalIn[string](tb, `(b => { const d = b.closest("details"); return d && !d.open ? d.id : "" })(`+q+`)`); id != "" {
+		tb.do("open "+id, chromedp.Click(chromedp.CSS("#app details#"+id+" > summary")))
+		tb.waitFor(id+" are open", `document.querySelector("#app details#`+id+`").open`)
 	}
 	tb.do("press "+action, chromedp.Click(chromedp.CSS(sel), chromedp.NodeEnabled))
+	// A choice that asks first shows its question on the button: the
+	// second tap takes it, as a player does.
+	if evalIn[bool](tb, `(b => !!b && b.classList.contains("armed"))(`+q+`)`) {
+		tb.do("confirm "+action, chromedp.Click(chromedp.CSS(sel), chromedp.NodeEnabled))
+	}
 }
 
 // waitUpdates waits until the page has swapped #app at least updates more

@@ -260,6 +260,7 @@ func init() {
 		"sr.err.not_jessica":       {EN: "only Jessica disintegrates", JA: "分解消去ができるのはジェシカだけです"},
 		"sr.err.no_character_left": {EN: "no character card is left to transform into", JA: "変身先のキャラクターカードが残っていません"},
 		"sr.err.no_override":       {EN: "your character cannot override this veto", JA: "あなたのキャラクターではこの拒否を無効化できません"},
+		"sr.err.end_no_hubs":       {EN: "no hub is on the board yet: the hubs are placed when the secret base phase begins", JA: "まだ重要拠点がありません。重要拠点は秘密基地編の開始時に置かれます"},
 		"sr.err.end_alone":         {EN: "{n} players are alive, not one", JA: "生きているのは1人ではなく{n}人です"},
 		"sr.err.end_all_dead":      {EN: "{n} players are still alive", JA: "まだ{n}人が生きています"},
 		"sr.err.not_hijiri":        {EN: "only Yuki Hijiri can destroy the King editing room", JA: "キング編集室を破壊できるのは聖悠紀だけです"},

@@ -183,9 +183,11 @@ func (g *Game) choicePlay(a act, c *engine.Choice) {
 	case "identity", "telepathy", "convert", "converted", "dies", "revives":
 		c.Label = engine.M("sr.c.player", "player", g.name(engine.Seat(a.n)))
 		c.Public = a.kind != "convert" && a.kind != "converted"
+		c.Confirm = a.kind == "dies"
 	case "end":
 		c.Label = engine.M("sr.c.end." + endReasons[a.n])
 		c.Public = endReasons[a.n] != "king"
+		c.Confirm = true
 	case "own":
 		c.Group = engine.M("sr.g.own", "player", g.name(engine.Seat(a.n)))
 		c.Label = engine.M([...]string{"sr.c.own_lost", "sr.c.own_won"}[a.card])

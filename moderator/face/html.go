@@ -107,11 +107,17 @@ func rightToLeft(r rune) bool {
 // Escape escapes s for HTML text and attributes.
 func Escape(s string) string { return template.HTMLEscapeString(s) }
 
-// Buttons writes a form's choice buttons, one per choice.
+// Buttons writes a form's choice buttons, one per choice. A choice that
+// asks for confirmation is marked: the page script turns its first tap
+// into "Tap again to confirm" on the button, and the second takes it.
 func Buttons(l engine.Lang, cs []engine.Choice) template.HTML {
 	var b strings.Builder
 	for _, c := range cs {
-		b.WriteString(`<button name="a" value="` + Escape(string(c.Action)) + `">` + string(MsgHTML(l, c.Label)) + "</button>")
+		b.WriteString(`<button name="a" value="` + Escape(string(c.Action)) + `"`)
+		if c.Confirm {
+			b.WriteString(` data-confirm`)
+		}
+		b.WriteString(`>` + string(MsgHTML(l, c.Label)) + "</button>")
 	}
 	return template.HTML(b.String())
 }

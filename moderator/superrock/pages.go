@@ -32,6 +32,9 @@ type srPage struct {
 	// a heading and a form of its own.
 	Groups         []face.ChoiceGroup
 	HasOpenChoices bool // some groups are not
+	// Reports are the seat's reports of what happened at the table
+	// (srReports), folded under the board.
+	Reports []face.ChoiceGroup
 	// BoardChoices are the choices "sr.board" offers on the board itself
 	// (srBoardChoice); the list of buttons leaves them out.
 	BoardChoices []engine.Choice
@@ -149,13 +152,17 @@ func newPage(d *face.Page) *srPage {
 			p.BoardChoices = append(p.BoardChoices, c)
 			continue
 		}
+		groups := &p.Groups
+		if srReport(c) {
+			groups = &p.Reports
+		}
 		key := strconv.FormatBool(c.Public) + d.Lang.Text(c.Group)
 		if i, ok := at[key]; ok {
-			p.Groups[i].Choices = append(p.Groups[i].Choices, c)
+			(*groups)[i].Choices = append((*groups)[i].Choices, c)
 			continue
 		}
-		at[key] = len(p.Groups)
-		p.Groups = append(p.Groups, face.ChoiceGroup{Title: d.Lang.Text(c.Group), Public: c.Public, Choices: []engine.Choice{c}})
+		at[key] = len(*groups)
+		*groups = append(*groups, face.ChoiceGroup{Title: d.Lang.Text(c.Group), Public: c.Public, Choices: []engine.Choice{c}})
 	}
 	p.Folded = face.Fold(p.Groups, len(p.BoardChoices) > 0)
 	for _, g := range p.Groups {
@@ -178,10 +185,26 @@ func newPage(d *face.Page) *srPage {
 	return p
 }
 
+// srReports are the play actions that tell tablemaster what happened at
+// the real table (SR-30 … SR-34, SR-42): somebody looked at a card, died,
+// transformed, the game ended. Any player may enter one at any time, so a
+// phone lists them apart, folded under the board: the move of a turn is
+// on the board (land, enter, destroy), and a death is never one tap away
+// from a move.
+var srReports = map[string]bool{"identity": true, "telepathy": true, "convert": true, "converted": true,
+	"dies": true, "revives": true, "transform": true, "end": true}
+
+func srReport(c engine.Choice) bool {
+	verb, _, _ := strings.Cut(string(c.Action), " ")
+	return srReports[verb]
+}
+
 // srPhoneFeed is how much of the story a Super Rock phone shows: with ten
 // players and Japanese text, 30 lines alone take a fifth of the page
 // budget, and the seat's secrets stay in the hold-to-reveal block anyway.
-const srPhoneFeed = 15
+// Ten leave room for the reports of what happened at the table, folded
+// under the board, whose deaths and game ends ask for a second tap.
+const srPhoneFeed = 10
 
 var srAttrKeys = map[string]string{"G": "sr.attr.good", "E": "sr.attr.evil", "S": "sr.attr.special", "E/G": "sr.attr.eg"}
 
@@ -506,6 +529,7 @@ func init() {
   own Ben won / own Ben lost（固有の勝利条件）`},
 		"sr.ui.seat":           {EN: "#", JA: "席"},
 		"sr.ui.player":         {EN: "Player", JA: "プレイヤー"},
+		"sr.ui.reports":        {EN: "Tell tablemaster what happened at the table", JA: "テーブルで起きたことを入力"},
 		"sr.ui.silhouette":     {EN: "Silhouette", JA: "シルエット"},
 		"sr.ui.base":           {EN: "base player", JA: "基地プレイヤー"},
 		"sr.ui.rolls":          {EN: "Turn-order roll", JA: "1個振り"},
