@@ -751,10 +751,18 @@ func (g *Game) endCheck(ev *events) {
 		}
 	}
 	if end {
-		if w, reason := g.winner(); w != noSeat {
+		if w, reason, tied := g.winner(); w != noSeat {
 			g.phase, g.turn = PhOver, noSeat
-			g.outcome = engine.Outcome{Over: true, Winners: []engine.Seat{w}, Reason: engine.M(reason, "name", g.name(w))}
-			ev.reveal(reason, "name", g.name(w))
+			args := []string{"name", g.name(w)}
+			if len(tied) > 0 {
+				var names []string
+				for _, p := range tied {
+					names = append(names, g.name(p))
+				}
+				args = append(args, "tied", engine.Names(names))
+			}
+			g.outcome = engine.Outcome{Over: true, Winners: []engine.Seat{w}, Reason: engine.M(reason, args...)}
+			ev.reveal(reason, args...)
 			return
 		}
 		ev.public("ay.ev.tie")
@@ -762,8 +770,10 @@ func (g *Game) endCheck(ev *events) {
 	g.startRound(ev)
 }
 
-// winner applies AY-42; noSeat when the tie stands.
-func (g *Game) winner() (engine.Seat, string) {
+// winner applies AY-42; noSeat when the tie stands. A tie broken by
+// AY-42's second rule also returns the other tied players, whom the
+// reason names.
+func (g *Game) winner() (engine.Seat, string, []engine.Seat) {
 	best := noSeat
 	for s := range g.n {
 		p := engine.Seat(s)
@@ -772,7 +782,7 @@ func (g *Game) winner() (engine.Seat, string) {
 		}
 	}
 	if best != noSeat {
-		return best, "ay.win.third"
+		return best, "ay.win.third", nil
 	}
 	top := -1
 	var tied []engine.Seat
@@ -789,7 +799,7 @@ func (g *Game) winner() (engine.Seat, string) {
 		}
 	}
 	if len(tied) == 1 {
-		return tied[0], "ay.win.most"
+		return tied[0], "ay.win.most", nil
 	}
 	var z []engine.Seat
 	for _, p := range tied {
@@ -798,7 +808,13 @@ func (g *Game) winner() (engine.Seat, string) {
 		}
 	}
 	if len(z) == 1 {
-		return z[0], "ay.win.tiebreak"
+		var others []engine.Seat
+		for _, p := range tied {
+			if p != z[0] {
+				others = append(others, p)
+			}
+		}
+		return z[0], "ay.win.tiebreak", others
 	}
-	return noSeat, ""
+	return noSeat, "", nil
 }

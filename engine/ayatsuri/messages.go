@@ -158,7 +158,7 @@ func init() {
 		"ay.ev.tie":              {EN: "The game would end, but the winner is tied: another round.", JA: "ゲーム終了条件を満たしましたが勝者が同着のため、もう1ラウンド行います。"},
 		"ay.win.third":           {EN: "{name} wins: the first to take a third kill chip.", JA: "{name}さんの勝利：最初に3枚目のキルチップを獲得しました。"},
 		"ay.win.most":            {EN: "{name} wins with the most life and kill chips.", JA: "{name}さんの勝利：ライフとキルチップの合計が最多です。"},
-		"ay.win.tiebreak":        {EN: "{name} wins the tie: they brought another player's life to 0.", JA: "{name}さんの勝利：同着のうち他プレイヤーのライフを0にしました。"},
+		"ay.win.tiebreak":        {EN: "{name} wins the tie with {tied}: only {name} brought another player's life to 0.", JA: "{name}さんが{tied}と同点でしたが、他のプレイヤーのライフを0にしたのは{name}さんだけなので、{name}さんの勝利です。"},
 
 		// What to do with the real chips and cards.
 		"ay.do.face_down_added":  {EN: "Hand the face-down card(s) to {name}.", JA: "裏向きのカードを{name}さんに渡してください。"},

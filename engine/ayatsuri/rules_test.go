@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
 )
 
 // Every rule of rules/ayatsuri.md (AY-n) and every answer of the
@@ -1309,6 +1310,16 @@ func TestAY42Winner(t *testing.T) {
 				t.Fatalf("outcome %+v, want %s by %s", o, tc.winner, tc.reason)
 			}
 			want(t, ev, tc.reason+" name="+tc.winner)
+			// The reason names the other tied players (Aki and Chika both
+			// hold 3 chips here): the table sees who it was a tie with.
+			if tc.reason == "ay.win.tiebreak" {
+				if got := enginetest.Plain(o.Reason.Args["tied"]); got != "Chika" {
+					t.Errorf("tied = %q, want Chika", got)
+				}
+				if got := engine.JA.Text(o.Reason); !strings.Contains(got, "Chikaさんと同点") {
+					t.Errorf("JA reason %q does not name Chika", got)
+				}
+			}
 		})
 	}
 }

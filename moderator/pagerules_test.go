@@ -98,3 +98,49 @@ func TestSuperrockReportsAskFirst(t *testing.T) {
 		t.Errorf("buttons = %s", got)
 	}
 }
+
+// Game over says who won once: in the result box, not again in the status
+// line under it (issue: "the winner twice").
+func TestGameOverSaysTheWinnerOnce(t *testing.T) {
+	for _, game := range []string{"noir", "ayatsuri", "superrock"} {
+		t.Run(game, func(t *testing.T) {
+			st, err := NewStore(t.TempDir(), fixedClock)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(st.Close)
+			f, _ := face.Lookup(game)
+			seats := f.Seats().Default
+			tb, err := st.Create(NewTableSpec{Game: game, Seats: seats, Options: defaultOptions(game, seats), Seed: 9})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := engine.NewRand(9)
+			for i := 0; !tb.Snapshot(engine.Public).Outcome.Over; i++ {
+				if i > 20000 {
+					t.Fatal("the game does not end")
+				}
+				for s := range seats {
+					if cs := tb.Legal(engine.Seat(s)); len(cs) > 0 {
+						mustAct(t, tb, engine.Seat(s), string(cs[r.IntN(len(cs))].Action))
+						break
+					}
+				}
+			}
+			reason := string(face.MsgHTML(engine.EN, tb.Snapshot(engine.Public).Outcome.Reason))
+			for _, s := range append([]engine.Seat{engine.Public}, 0) {
+				var b bytes.Buffer
+				if err := renderApp(&b, tb, s, engine.EN, "", "/x"); err != nil {
+					t.Fatal(err)
+				}
+				page := b.String()
+				for i := strings.Index(page, `<ul class="feed">`); i >= 0; i = strings.Index(page, `<ul class="feed">`) {
+					page = page[:i] + page[i+strings.Index(page[i:], "</ul>")+5:] // the story tells it as it happened
+				}
+				if n := strings.Count(page, reason); n != 1 {
+					t.Errorf("seat %d: the reason %q appears %d times in the page, want once (the story aside)", s, reason, n)
+				}
+			}
+		})
+	}
+}
