@@ -83,3 +83,30 @@ func TestBrowserTableScreenOnATV(t *testing.T) {
 		})
 	}
 }
+
+// A phone whose turn comes buzzes once (where the browser can) and shows a
+// badge in its title, so a phone lying face down or in another tab calls
+// its player; the badge goes when the turn does.
+func TestBrowserTurnBuzzAndBadge(t *testing.T) {
+	exe := needBrowser(t)
+	g := startGame(t, exe, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 2})
+	h := g.table.Header()
+	aki, ben := g.openPhone("Aki", h.Tokens[0]), g.openPhone("Ben", h.Tokens[1])
+	if title := evalIn[string](aki, `document.title`); title != "● Aki · tablemaster" {
+		t.Errorf("the Killer's title at the start = %q, want the badge", title)
+	}
+	if title := evalIn[string](ben, `document.title`); title != "Ben · tablemaster" {
+		t.Errorf("the Inspector's title while waiting = %q", title)
+	}
+	evalIn[bool](ben, `navigator.vibrate = function(ms) { window.__buzz = (window.__buzz || 0) + 1; return true }, true`)
+	for len(g.table.Legal(noir.Inspector)) == 0 { // the Killer draws and kills
+		if _, err := g.table.Act(noir.Killer, string(g.table.Legal(noir.Killer)[0].Action), -1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ben.waitFor("Ben's turn", `document.title === "● Ben · tablemaster"`)
+	aki.waitFor("Aki's badge goes", `document.title === "Aki · tablemaster"`)
+	if n := evalIn[float64](ben, `window.__buzz || 0`); n != 1 {
+		t.Errorf("Ben's phone buzzed %v times when the turn came, want once", n)
+	}
+}

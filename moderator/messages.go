@@ -28,6 +28,7 @@ func init() {
 		"mod.your_turn":           {EN: "Your turn.", JA: "あなたの番です。"},
 		"mod.hold":                {EN: "Hold here to see your secrets", JA: "押している間だけ秘密を表示"},
 		"mod.moves":               {EN: "Your other moves (tap to show; they give away your secrets)", JA: "その他の行動（タップで表示。秘密が分かるので注意）"},
+		"mod.rules":               {EN: "Rules", JA: "ルール"},
 		"mod.game_over":           {EN: "The game is over.", JA: "ゲーム終了です。"},
 		"mod.confirm":             {EN: "Tap again to confirm:", JA: "もう一度タップで確定："},
 		"mod.story":               {EN: "What happened", JA: "これまでの経過"},

@@ -27,6 +27,11 @@ type Server struct {
 	// Limits bound the connections of the server HTTPServer returns; an
 	// event stream also writes each message within Limits.Write.
 	Limits Limits
+	// Sheet, when set, writes a game's reference sheet as one
+	// self-contained HTML page in a language (the command sets it from
+	// printables): every device then reaches it from its page at
+	// /s/TOKEN/rules or /t/TOKEN/rules, without the internet.
+	Sheet func(w io.Writer, game string, l engine.Lang) error
 }
 
 // NewServer returns the HTTP handler for a store.
@@ -45,6 +50,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /s/{tok}/act", s.seatAct)
 	mux.HandleFunc("POST /s/{tok}/undo", s.seatUndo)
 	mux.HandleFunc("POST /s/{tok}/confirm", s.seatConfirm)
+	mux.HandleFunc("GET /s/{tok}/rules", s.seatRules)
+	mux.HandleFunc("GET /t/{tok}/rules", s.tableRules)
 	mux.HandleFunc("/", s.notFound)
 	return refuseOverCap(securityHeaders(gzipPages(mux)))
 }
@@ -154,6 +161,43 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writePage(w, nil, t, engine.Public, l, "", "/t/"+r.PathValue("tok"))
+}
+
+func (s *Server) seatRules(w http.ResponseWriter, r *http.Request) {
+	t, _, _, done, ok := s.seat(w, r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	defer done()
+	s.rules(w, r, t)
+}
+
+func (s *Server) tableRules(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.store.ByTableToken(r.PathValue("tok"))
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	s.rules(w, r, t)
+}
+
+// rules sends the table's game's reference sheet in the page's language:
+// the same sheet `tablemaster print` writes, holding nothing of the table.
+func (s *Server) rules(w http.ResponseWriter, r *http.Request, t *Table) {
+	if s.Sheet == nil {
+		s.notFound(w, r)
+		return
+	}
+	var b bytes.Buffer
+	if err := s.Sheet(&b, t.Header().Game, s.pageLang(w, r)); err != nil {
+		s.Logf("rules sheet for %s: %v", t.Header().Game, err)
+		s.notFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	w.Write(b.Bytes())
 }
 
 // writePage renders a whole page and sends it, if the link g (nil for the

@@ -3,6 +3,7 @@ package moderator
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -254,4 +255,43 @@ func firstDiff(a, b string) string {
 	}
 	lo := max(0, i-120)
 	return "real: …" + a[lo:min(len(a), i+120)] + "\nalt:  …" + b[lo:min(len(b), i+120)]
+}
+
+// The game's reference sheet is one tap away on every device, in the
+// page's language, from the server itself (no internet at the table); a
+// revoked or unknown link gets the same 404 as any other.
+func TestRulesSheetOnEveryDevice(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	srv := NewServer(st, engine.EN)
+	h := srv.Handler()
+	seat := "/s/" + tb.Header().Tokens[0]
+	if r := do(t, h, "GET", seat+"/rules", nil); r.Code != http.StatusNotFound {
+		t.Fatalf("without a sheet: %d, want 404", r.Code)
+	}
+	srv.Sheet = func(w io.Writer, game string, l engine.Lang) error {
+		_, err := fmt.Fprintf(w, "<h1>%s sheet in %s</h1>", game, l)
+		return err
+	}
+	h = srv.Handler()
+	page := do(t, h, "GET", seat, nil).Body.String()
+	if !strings.Contains(page, `href="`+seat+`/rules"`) {
+		t.Errorf("the phone page has no link to the rules")
+	}
+	for _, tt := range []struct{ path, lang, want string }{
+		{seat + "/rules", "ja", "<h1>noir sheet in ja</h1>"},
+		{"/t/" + tb.Header().TableToken + "/rules", "en", "<h1>noir sheet in en</h1>"},
+	} {
+		r := do(t, h, "GET", tt.path+"?lang="+tt.lang, nil)
+		if r.Code != 200 || r.Body.String() != tt.want || !strings.HasPrefix(r.Header().Get("Content-Type"), "text/html") {
+			t.Errorf("%s: %d %q", tt.path, r.Code, r.Body.String())
+		}
+	}
+	old := tb.Header().Tokens[0]
+	if _, err := tb.Relink(0); err != nil {
+		t.Fatal(err)
+	}
+	unknown := do(t, h, "GET", "/s/AAAAAAAAAAAAAAAAAAAAAA/rules", nil)
+	if r := do(t, h, "GET", "/s/"+old+"/rules", nil); r.Code != 404 || r.Body.String() != unknown.Body.String() {
+		t.Errorf("a revoked link's rules: %d", r.Code)
+	}
 }

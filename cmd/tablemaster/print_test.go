@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"html"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -216,5 +218,22 @@ func TestConsolePrint(t *testing.T) {
 	os.WriteFile(script, []byte("print png\n"), 0o644)
 	if code := run(f, []string{"--state", filepath.Join(dir, "state"), "noir", "--script", script}); code != 1 || !strings.Contains(errOut.String(), `print takes pdf, html, a4 or letter, not "png"`) {
 		t.Errorf("print png: exit %d, %q", code, errOut)
+	}
+}
+
+// The server's rules page is the game's printed sheet, in the page's
+// language (Server.Sheet).
+func TestRulesSheetForThePhones(t *testing.T) {
+	f, _, _ := testFactory(t)
+	var b bytes.Buffer
+	if err := rulesSheet(f)(&b, "noir", engine.JA); err != nil {
+		t.Fatal(err)
+	}
+	sh, _ := printables.Lookup("noir")
+	if !strings.Contains(b.String(), "<html") || !strings.Contains(b.String(), html.EscapeString(sh.Build(engine.JA).Title)) {
+		t.Errorf("the rules page is not the Japanese Noir sheet:\n%.300s", b.String())
+	}
+	if err := rulesSheet(f)(&b, "chess", engine.EN); err == nil {
+		t.Error("a game without a sheet gives no error")
 	}
 }

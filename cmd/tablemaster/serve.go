@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"tablemaster/printables"
 	"time"
 
 	"tablemaster/engine"
@@ -52,6 +54,7 @@ func listen(f *Factory, port int) (net.Listener, error) {
 func serve(f *Factory, st *moderator.Store, ln net.Listener, l engine.Lang) *serving {
 	s := moderator.NewServer(st, l)
 	s.Logf = func(format string, args ...any) { fmt.Fprintf(f.ErrOut, "tablemaster: "+format+"\n", args...) }
+	s.Sheet = rulesSheet(f)
 	srv := s.HTTPServer()
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -177,4 +180,16 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// rulesSheet writes a game's reference sheet for the phones and the table
+// screen (Server.Sheet): the printables' HTML page, as `print` writes it.
+func rulesSheet(f *Factory) func(w io.Writer, game string, l engine.Lang) error {
+	return func(w io.Writer, game string, l engine.Lang) error {
+		sh, ok := printables.Lookup(game)
+		if !ok {
+			return fmt.Errorf("no reference sheet for %s", game)
+		}
+		return sh.HTML(w, printables.Options{Lang: l, Paper: printables.A4, Date: f.Now()})
+	}
 }
