@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"tablemaster/moderator/face"
 	"time"
 
@@ -27,6 +28,10 @@ type Server struct {
 	// Limits bound the connections of the server HTTPServer returns; an
 	// event stream also writes each message within Limits.Write.
 	Limits Limits
+	// refusals keep, per seat link, the reason of the last refused plain
+	// form post (a phone without the page script) until the page it is
+	// sent back to shows it once, in that page's language.
+	refusals sync.Map // link token → error
 	// Sheet, when set, writes a game's reference sheet as one
 	// self-contained HTML page in a language (the command sets it from
 	// printables): every device then reaches it from its page at
@@ -146,6 +151,14 @@ func (s *Server) seatPage(w http.ResponseWriter, r *http.Request) {
 	}
 	t.MarkJoined(seat)
 	flash := flashText(l, r.URL.Query().Get("m"))
+	if r.URL.Query().Get("m") == "why" {
+		// A refused plain post: its reason, once; a reload says only
+		// that the move was refused.
+		flash = l.S("mod.flash.illegal")
+		if err, ok := s.refusals.LoadAndDelete(r.PathValue("tok")); ok {
+			flash = errText(l, err.(error))
+		}
+	}
 	s.writePage(w, g, t, seat, l, flash, "/s/"+r.PathValue("tok"))
 }
 
@@ -351,6 +364,11 @@ func (s *Server) seatAct(w http.ResponseWriter, r *http.Request) {
 		// The refusal names its real reason ("you exposed your own
 		// identity: you can no longer veto"), about the seat's own action,
 		// its own view and public facts only (the engines see to it).
+		if !isFetch(r) {
+			s.refusals.Store(r.PathValue("tok"), err)
+			s.reply(w, r, t, seat, http.StatusConflict, "why", "")
+			return
+		}
 		s.reply(w, r, t, seat, http.StatusConflict, "illegal", errText(s.pageLang(w, r), err))
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -293,5 +295,42 @@ func TestRulesSheetOnEveryDevice(t *testing.T) {
 	unknown := do(t, h, "GET", "/s/AAAAAAAAAAAAAAAAAAAAAA/rules", nil)
 	if r := do(t, h, "GET", "/s/"+old+"/rules", nil); r.Code != 404 || r.Body.String() != unknown.Body.String() {
 		t.Errorf("a revoked link's rules: %d", r.Code)
+	}
+}
+
+// A phone without the page script (a plain form post) is told the real
+// reason of a refusal too, in its page's language, once.
+func TestPlainPostRefusalSaysWhy(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	h := NewServer(st, engine.EN).Handler()
+	mustAct(t, tb, noir.Killer, "draw")
+	seat := "/s/" + tb.Header().Tokens[noir.Killer]
+	offered := map[engine.Action]bool{}
+	for _, c := range tb.Legal(noir.Killer) {
+		offered[c.Action] = true
+	}
+	var far string // a cell the Killer may not kill: not next to the identity
+	for _, c := range []string{"A1", "E5", "A5", "E1", "C3"} {
+		if a, err := tb.Decode(noir.Killer, "kill "+c); err == nil && !offered[a] {
+			far = c
+			break
+		}
+	}
+	if far == "" {
+		t.Fatal("no cell the Killer may not kill")
+	}
+	a, _ := tb.Decode(noir.Killer, "kill "+far)
+	r := do(t, h, "POST", seat+"/act", url.Values{"a": {string(a)}, "v": {strconv.Itoa(tb.Snapshot(noir.Killer).StateVer)}})
+	if r.Code != http.StatusSeeOther || r.Header().Get("Location") != seat+"?m=why" {
+		t.Fatalf("plain post = %d to %q, want a redirect to the page with m=why", r.Code, r.Header().Get("Location"))
+	}
+	page := do(t, h, "GET", seat+"?m=why", nil, "Accept-Language", "ja").Body.String()
+	_, err := tb.Act(noir.Killer, string(a), tb.Snapshot(noir.Killer).StateVer)
+	if why := html.EscapeString(errText(engine.JA, err)); err == nil || !strings.Contains(page, why) {
+		t.Errorf("the page after a refused plain post does not say why (%q):\n%s", why, page)
+	}
+	again := do(t, h, "GET", seat+"?m=why", nil).Body.String()
+	if !strings.Contains(again, engine.EN.S("mod.flash.illegal")) {
+		t.Errorf("a reload does not fall back to the plain refusal")
 	}
 }
