@@ -104,6 +104,21 @@ func rightToLeft(r rune) bool {
 	return false
 }
 
+// NamesHTML writes a list of names made by engine.Names the way language
+// l writes lists (「Akiさん、Benさん」), each name isolated as BDI does
+// (templates: names); any other value as BDI writes it.
+func NamesHTML(l engine.Lang, v string) template.HTML {
+	list, ok := engine.NameList(v)
+	if !ok {
+		return BDI(v)
+	}
+	return template.HTML(l.JoinNames(list, func(n string) string {
+		var b strings.Builder
+		isolate(&b, n)
+		return b.String()
+	}))
+}
+
 // Escape escapes s for HTML text and attributes.
 func Escape(s string) string { return template.HTMLEscapeString(s) }
 
@@ -135,7 +150,17 @@ func Funcs() template.FuncMap {
 			return l.S(key, nv...)
 		},
 		"buttons": Buttons,
+		"names":   NamesHTML,
 	}
+}
+
+// NamesText writes a list made by engine.Names for a terminal, the way
+// language l writes lists; any other value as it is.
+func NamesText(l engine.Lang, v string) string {
+	if list, ok := engine.NameList(v); ok {
+		return l.JoinNames(list, func(n string) string { return n })
+	}
+	return v
 }
 
 // Pad pads s with spaces to n characters, for the terminal views.

@@ -202,9 +202,10 @@ func srReport(c engine.Choice) bool {
 // srPhoneFeed is how much of the story a Super Rock phone shows: with ten
 // players and Japanese text, 30 lines alone take a fifth of the page
 // budget, and the seat's secrets stay in the hold-to-reveal block anyway.
-// Ten leave room for the reports of what happened at the table, folded
-// under the board, whose deaths and game ends ask for a second tap.
-const srPhoneFeed = 10
+// Eight leave room for the reports of what happened at the table, folded
+// under the board (whose deaths and game ends ask for a second tap), and
+// for lists of names written as each language writes them.
+const srPhoneFeed = 8
 
 var srAttrKeys = map[string]string{"G": "sr.attr.good", "E": "sr.attr.evil", "S": "sr.attr.special", "E/G": "sr.attr.eg"}
 
@@ -231,6 +232,20 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 		}
 		return strings.Join(out, ", ")
 	}
+	// list is names as a list argument (engine.Names): the pages write it
+	// as the language writes lists, 「Benさん、Chikaさん」.
+	list := func(seats []engine.Seat) string {
+		var out []string
+		for _, s := range seats {
+			if int(s) >= 0 && int(s) < len(v.Players) {
+				out = append(out, v.Players[s].Name)
+			}
+		}
+		if len(out) == 0 {
+			return ""
+		}
+		return engine.Names(out)
+	}
 	var waiting []engine.Seat
 	if waitsByPlayer[v.Phase] {
 		for s, t := range turn {
@@ -245,7 +260,7 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 	if d := v.Declaration; d != nil && v.Phase == "veto" && d.Answered < len(d.Order) {
 		waiting = []engine.Seat{d.Order[d.Answered]}
 	}
-	p.Waiting = names(waiting)
+	p.Waiting = list(waiting)
 	isWaiting := map[engine.Seat]bool{}
 	for _, s := range waiting {
 		isWaiting[s] = true
@@ -285,7 +300,7 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 		}
 		p.Rows = append(p.Rows, r)
 	}
-	p.Order, p.Planet = names(v.TurnOrder), names(v.PlanetOrder)
+	p.Order, p.Planet = list(v.TurnOrder), list(v.PlanetOrder)
 	amb := v.Ambushes
 	if me != nil && len(me.Ambushes) > 0 {
 		amb = me.Ambushes
@@ -316,7 +331,7 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 		if d.Vetoer >= 0 {
 			x.Vetoer = names([]engine.Seat{d.Vetoer})
 		}
-		x.Waiting = p.Waiting
+		x.Waiting = face.NamesText(engine.EN, p.Waiting) // one name: "Waiting for {player}."
 		p.Decl = x
 	}
 	if me == nil {
@@ -425,8 +440,8 @@ func superrockText(b *strings.Builder, v rules.PublicView, me *rules.View, turn 
 		fmt.Fprintf(b, "  %s %2d %s %s  %s\n", w, r.No, face.Pad(r.Name, 10), face.Pad(sil, 16), strings.Join(marks, ", "))
 	}
 	if p.Order != "" {
-		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.turn_order"), p.Order)
-		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.planet_order"), p.Planet)
+		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.turn_order"), face.NamesText(l, p.Order))
+		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.planet_order"), face.NamesText(l, p.Planet))
 	}
 	for _, a := range p.Ambush {
 		state := l.S(a.StateKey())
@@ -475,7 +490,7 @@ func superrockText(b *strings.Builder, v rules.PublicView, me *rules.View, turn 
 	} else {
 		fmt.Fprintf(b, "  %s\n", l.Text(v.Status))
 		if p.Waiting != "" {
-			fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.waiting"), p.Waiting)
+			fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.waiting"), face.NamesText(l, p.Waiting))
 		}
 	}
 }
