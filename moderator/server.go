@@ -28,6 +28,8 @@ type Server struct {
 	// Limits bound the connections of the server HTTPServer returns; an
 	// event stream also writes each message within Limits.Write.
 	Limits Limits
+	// Hub, when set, serves the night's host page (hub.go).
+	Hub *Hub
 	// refusals keep, per seat link, the reason of the last refused plain
 	// form post (a phone without the page script) until the page it is
 	// sent back to shows it once, in that page's language.
@@ -57,6 +59,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /s/{tok}/confirm", s.seatConfirm)
 	mux.HandleFunc("GET /s/{tok}/rules", s.seatRules)
 	mux.HandleFunc("GET /t/{tok}/rules", s.tableRules)
+	s.hubRoutes(mux)
 	mux.HandleFunc("/", s.notFound)
 	return refuseOverCap(securityHeaders(gzipPages(mux)))
 }

@@ -40,6 +40,7 @@ the laptop over the local Wi-Fi.`,
 	for _, game := range games {
 		root.AddCommand(game(f, g))
 	}
+	root.AddCommand(newCmdHost(f, g, nil))
 	root.AddCommand(newCmdResume(f, g, nil))
 	root.AddCommand(newCmdReplay(f, g, nil))
 	root.AddCommand(newCmdPrint(f, g, nil))

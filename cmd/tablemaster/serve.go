@@ -52,7 +52,14 @@ func listen(f *Factory, port int) (net.Listener, error) {
 }
 
 func serve(f *Factory, st *moderator.Store, ln net.Listener, l engine.Lang) *serving {
+	return serveHub(f, st, ln, l, nil)
+}
+
+// serveHub serves the store's tables and, when hub is set, the night's
+// host page.
+func serveHub(f *Factory, st *moderator.Store, ln net.Listener, l engine.Lang, hub *moderator.Hub) *serving {
 	s := moderator.NewServer(st, l)
+	s.Hub = hub
 	s.Logf = func(format string, args ...any) { fmt.Fprintf(f.ErrOut, "tablemaster: "+format+"\n", args...) }
 	s.Sheet = rulesSheet(f)
 	srv := s.HTTPServer()

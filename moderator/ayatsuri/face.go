@@ -63,3 +63,35 @@ func (Face) Night(g engine.Game) face.Night {
 	}
 	return n
 }
+
+// Options are those of `tablemaster ayatsuri` (the first player listed
+// holds the dictator marker first).
+func (Face) Options() []face.Option {
+	return []face.Option{
+		{Name: "bomb-girl", Label: engine.M("ay.opt.bomb_girl"), Values: []string{"off", "on"}},
+		{Name: "toss", Label: engine.M("ay.opt.toss"), Values: []string{"engine", "chips"}},
+	}
+}
+
+// Configure reads the options as `tablemaster ayatsuri` reads its flags.
+func (f Face) Configure(seats []string, values map[string]string, _ [][]string) (any, error) {
+	v, err := face.Values(f.Options(), values)
+	if err != nil {
+		return nil, err
+	}
+	cfg := rules.Config{Players: seats, BombGirl: v["bomb-girl"] == "on"}
+	if cfg.Toss, err = rules.ParseToss(v["toss"]); err != nil {
+		return nil, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	cfg.Players = nil // the header's seats are the players
+	return cfg, nil
+}
+
+// The game's name under the face's own name too ("ayatsuri.name"), which is how
+// the core and the commands name a table's game.
+func init() {
+	engine.Register(map[string]engine.Text{"ayatsuri.name": {EN: engine.EN.Raw("ay.name"), JA: engine.JA.Raw("ay.name")}})
+}

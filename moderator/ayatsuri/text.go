@@ -113,6 +113,8 @@ func init() {
   hand Ben / keep card / give Ben（自爆娘のカード） | accuse Ben（暴力警官） | declare 5（暗殺者）
   guard Ben（悪徳探偵） | treat Ben（闇医者） | toss white / toss black（トス） | draw（テロリスト）
   pay life / pay kill（報酬を払う） | take life / take kill（報酬の面） | target Ben（殺人鬼）`},
+		"ay.opt.bomb_girl":     {EN: "Play with the promo card Bomb Girl (0)", JA: "プロモカード「自爆娘」（0）を入れる"},
+		"ay.opt.toss":          {EN: "The Doctor's toss: engine (tablemaster draws it) or chips (a real chip)", JA: "闇医者のトス：engine（tablemasterが決める）またはchips（実物のチップを投げる）"},
 		"ay.ui.life":           {EN: "Life", JA: "ライフ"},
 		"ay.ui.kills":          {EN: "Kills", JA: "キル"},
 		"ay.ui.role":           {EN: "Role", JA: "役割"},

@@ -71,3 +71,33 @@ func (Face) Night(g engine.Game) face.Night {
 	}
 	return n
 }
+
+// Options are those of `tablemaster noir`.
+func (Face) Options() []face.Option {
+	return []face.Option{
+		{Name: "deck", Label: engine.M("noir.opt.deck"), Values: []string{"virtual", "physical"}},
+		{Name: "layout", Label: engine.M("noir.opt.layout"), Values: []string{"ordered", "shuffled"}},
+		{Name: "shift-rule", Label: engine.M("noir.opt.shift_rule"), Values: []string{"no-repeat", "no-undo"}},
+		{Name: "kings", Label: engine.M("noir.opt.kings"), Values: []string{"off", "on"}},
+	}
+}
+
+// Configure reads the options as `tablemaster noir` reads its flags.
+func (f Face) Configure(_ []string, values map[string]string, _ [][]string) (any, error) {
+	v, err := face.Values(f.Options(), values)
+	if err != nil {
+		return nil, err
+	}
+	var cfg rules.Config
+	if cfg.Deck, err = rules.ParseDeck(v["deck"]); err != nil {
+		return nil, err
+	}
+	if cfg.Layout, err = rules.ParseLayout(v["layout"]); err != nil {
+		return nil, err
+	}
+	if cfg.ShiftRule, err = rules.ParseShiftRule(v["shift-rule"]); err != nil {
+		return nil, err
+	}
+	cfg.Kings = v["kings"] == "on"
+	return cfg, nil
+}

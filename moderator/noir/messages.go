@@ -19,6 +19,10 @@ func init() {
 		"noir.ui.hand_size":   {EN: "Inspector's hand", JA: "捜査官の手札"},
 		"noir.ui.citizens":    {EN: "Citizen's arrests left", JA: "市民逮捕の残り"},
 		"noir.ui.turn":        {EN: "Turn", JA: "手番"},
+		"noir.opt.deck":       {EN: "Evidence deck: virtual (tablemaster deals) or physical (enter the real draws)", JA: "証拠カードの山：virtual（tablemasterが配る）またはphysical（実物を引いて入力）"},
+		"noir.opt.layout":     {EN: "Layout of the suspects", JA: "容疑者の並べ方"},
+		"noir.opt.shift_rule": {EN: "Shift rule: no earlier position again, or no undoing the last shift", JA: "移動の制限：以前の配置に戻さない（no-repeat）／直前の移動を戻さない（no-undo）"},
+		"noir.opt.kings":      {EN: "♠K and ♥K stand in for the two Jokers", JA: "♠Kと♥Kをジョーカーの代わりに使う"},
 		"noir.ui.removed":     {EN: "Removed:", JA: "取り除かれたカード："},
 	})
 }

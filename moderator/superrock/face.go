@@ -95,3 +95,33 @@ func (Face) Pages() (fs.FS, template.FuncMap) {
 	sub, _ := fs.Sub(pages, "pages")
 	return sub, template.FuncMap{"srPage": newPage, "srBoard": newBoard}
 }
+
+// Options are those of `tablemaster superrock` but the counts and the
+// roster file, which the command line sets.
+func (Face) Options() []face.Option {
+	return []face.Option{
+		{Name: "board", Label: engine.M("sr.opt.board"), Values: []string{"virtual", "physical"}},
+		{Name: "dice", Label: engine.M("sr.opt.dice"), Values: []string{"virtual", "physical"}},
+		{Name: "raisa-good", Label: engine.M("sr.opt.raisa_good"), Values: []string{"off", "on"}},
+	}
+}
+
+// Configure reads the options as `tablemaster superrock` reads its flags,
+// with what each player played earlier tonight (SR-13).
+func (f Face) Configure(seats []string, values map[string]string, remembered [][]string) (any, error) {
+	v, err := face.Values(f.Options(), values)
+	if err != nil {
+		return nil, err
+	}
+	cfg := rules.Config{Players: seats, RaisaGood: v["raisa-good"] == "on", PlayedTonight: remembered}
+	if cfg.Board, err = rules.ParseBoard(v["board"]); err != nil {
+		return nil, err
+	}
+	if cfg.Dice, err = rules.ParseDice(v["dice"]); err != nil {
+		return nil, err
+	}
+	if _, err := rules.New(cfg, 0); err != nil {
+		return nil, err
+	}
+	return NewOptions(cfg, ""), nil
+}

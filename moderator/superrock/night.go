@@ -132,3 +132,9 @@ func drewFor(events []engine.Event, s engine.Seat) bool {
 	}
 	return false
 }
+
+// The game's name under the face's own name too ("superrock.name"), which is how
+// the core and the commands name a table's game.
+func init() {
+	engine.Register(map[string]engine.Text{"superrock.name": {EN: engine.EN.Raw("sr.name"), JA: engine.JA.Raw("sr.name")}})
+}

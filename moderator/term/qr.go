@@ -21,3 +21,13 @@ func QR(text string) (string, error) {
 	// dark terminal it looks like a QR code but does not decode.
 	return q.ToSmallString(false), nil
 }
+
+// QRPNG draws text as a QR code in a PNG image of about size pixels, for
+// a page (the TV's join codes) to show as a data: URL.
+func QRPNG(text string, size int) ([]byte, error) {
+	png, err := qrcode.Encode(text, qrcode.Medium, size)
+	if err != nil {
+		return nil, fmt.Errorf("term: QR code for %q: %w", text, err)
+	}
+	return png, nil
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is a bytes.Buffer the test reads while the command writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// `tablemaster host` serves the night: it prints the host page's link,
+// the page starts a table whose phones and table screen are served by the
+// same process, and Ctrl-C stops it with the table saved.
+func TestHostServesTheNight(t *testing.T) {
+	f, _, _ := testFactory(t)
+	out := &lockedBuffer{}
+	f.Out = out
+	sig := make(chan os.Signal, 1)
+	f.SignalNotify = func() (<-chan os.Signal, func()) { return sig, func() {} }
+	state := t.TempDir()
+	done := make(chan int)
+	go func() { done <- run(f, []string{"host", "--state", state}) }()
+	link := regexp.MustCompile(`http://\S+/h/\S+`)
+	var host string
+	for start := time.Now(); host == ""; time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("no host link printed:\n%s", out)
+		}
+		host = link.FindString(out.String())
+	}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.PostForm(host+"/new", url.Values{"game": {"noir"}, "players": {"Aki,Ben"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("starting a table: %d", resp.StatusCode)
+	}
+	resp, err = http.Get(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	screen := regexp.MustCompile(`href="(/t/[^"]+)"`).FindStringSubmatch(string(page))
+	if screen == nil {
+		t.Fatalf("the host page lists no table screen:\n%s", page)
+	}
+	base := host[:strings.Index(host, "/h/")]
+	if resp, err = http.Get(base + screen[1]); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("the table screen: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	sig <- syscall.SIGTERM
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("host stopped with %d", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("host does not stop on SIGTERM")
+	}
+	logs, _ := os.ReadDir(state + "/tables")
+	if len(logs) != 1 {
+		t.Errorf("%d table logs, want the one started", len(logs))
+	}
+}

@@ -1,0 +1,331 @@
+package moderator
+
+import (
+	"bytes"
+	"crypto/subtle"
+	"embed"
+	"encoding/base64"
+	"html/template"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"tablemaster/engine"
+	"tablemaster/moderator/face"
+	"tablemaster/moderator/term"
+)
+
+// Hub is the night's host page: every table the server runs, a form to
+// start a table of any game with its options, each table's join codes for
+// the TV (one seat at a time, as the console shows them) and the night
+// sheet. Its link is secret: whoever holds it runs the night.
+type Hub struct {
+	Token   string // the host link's secret: /h/TOKEN
+	BaseURL string // how phones reach the server: http://192.168.1.20:8080
+	Addr    string // written into new tables' headers, as the commands do
+	Port    int
+	Seed    func() uint64    // a new table's seed
+	Now     func() time.Time // the night's clock
+}
+
+//go:embed hubpages/*.tmpl
+var hubFS embed.FS
+
+var hubPages = template.Must(template.New("").Funcs(face.Funcs()).ParseFS(hubFS, "hubpages/*.tmpl"))
+
+// hubRoutes adds the host page's routes to mux.
+func (s *Server) hubRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /h/{tok}", s.hubPage)
+	mux.HandleFunc("POST /h/{tok}/new", s.hubNew)
+	mux.HandleFunc("GET /h/{tok}/join/{id}", s.hubJoin)
+}
+
+// hubOK reports whether the request holds the host link.
+func (s *Server) hubOK(r *http.Request) bool {
+	h := s.Hub
+	return h != nil && h.Token != "" && subtle.ConstantTimeCompare([]byte(r.PathValue("tok")), []byte(h.Token)) == 1
+}
+
+// hubTable is one table as the host page lists it: public facts only.
+type hubTable struct {
+	ID, Game, Players, Status string
+	Over                      bool
+	Screen, Join              string
+}
+
+// hubData is what the host page shows.
+type hubData struct {
+	Lang, Other engine.Lang
+	Base        string
+	Flash       string
+	Games       []hubGame
+	Tables      []hubTable
+	Night       template.HTML
+}
+
+type hubGame struct {
+	Name, Title string
+	Default     string // default seats
+	Options     []hubOption
+}
+
+type hubOption struct {
+	Field, Label string
+	Values       []string
+}
+
+func (s *Server) hubPage(w http.ResponseWriter, r *http.Request) {
+	if !s.hubOK(r) {
+		s.notFound(w, r)
+		return
+	}
+	l := s.pageLang(w, r)
+	if r.URL.Query().Has("lang") {
+		http.Redirect(w, r, "/h/"+url.PathEscape(r.PathValue("tok")), http.StatusSeeOther)
+		return
+	}
+	s.writeHub(w, r, l, flashText(l, r.URL.Query().Get("m")))
+}
+
+func (s *Server) writeHub(w http.ResponseWriter, r *http.Request, l engine.Lang, flash string) {
+	d := hubData{Lang: l, Other: engine.JA, Base: "/h/" + r.PathValue("tok"), Flash: flash}
+	if l == engine.JA {
+		d.Other = engine.EN
+	}
+	for _, name := range face.Names() {
+		f, _ := face.Lookup(name)
+		c, ok := f.(face.Configurer)
+		if !ok {
+			continue
+		}
+		g := hubGame{Name: name, Title: l.S(name + ".name"), Default: strings.Join(f.Seats().Default, ", ")}
+		if !engine.Has(name + ".name") {
+			g.Title = name
+		}
+		for _, o := range c.Options() {
+			g.Options = append(g.Options, hubOption{Field: name + "." + o.Name, Label: l.Text(o.Label), Values: o.Values})
+		}
+		d.Games = append(d.Games, g)
+	}
+	tables := s.store.Tables()
+	sort.SliceStable(tables, func(i, j int) bool { return tables[i].ID() > tables[j].ID() })
+	for _, t := range tables {
+		d.Tables = append(d.Tables, hubRow(t, l, d.Base))
+	}
+	if dir := s.store.Dir(); dir != "" {
+		sheet, _, err := Night(dir, NightOf(s.Hub.Now()))
+		if err == nil {
+			d.Night = nightHTML(sheet, l)
+		}
+	}
+	var b bytes.Buffer
+	if err := hubPages.ExecuteTemplate(&b, "hub", d); err != nil {
+		s.Logf("host page: %v", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b.Bytes())
+}
+
+// hubRow is a table's line on the host page: its game, players, whose
+// turn it is or how it ended.
+func hubRow(t *Table, l engine.Lang, base string) hubTable {
+	snap := t.Snapshot(engine.Public)
+	h := t.Header()
+	game := h.Game
+	if engine.Has(game + ".name") {
+		game = l.S(game + ".name")
+	}
+	row := hubTable{ID: h.ID, Game: game, Players: engine.Names(h.Seats), Over: snap.Outcome.Over,
+		Screen: "/t/" + h.TableToken, Join: base + "/join/" + h.ID}
+	if snap.Outcome.Over {
+		row.Status = l.Text(snap.Outcome.Reason)
+	} else {
+		var turn []string
+		for i, on := range snap.Turn {
+			if on {
+				turn = append(turn, h.Seats[i])
+			}
+		}
+		row.Status = l.S("mod.hub.turn", "players", engine.Names(turn))
+	}
+	return row
+}
+
+func (s *Server) hubNew(w http.ResponseWriter, r *http.Request) {
+	if !s.hubOK(r) {
+		s.notFound(w, r)
+		return
+	}
+	l := s.pageLang(w, r)
+	if err := r.ParseForm(); err != nil {
+		badRequest(w, "Bad request: "+err.Error())
+		return
+	}
+	t, err := s.hubCreate(r.PostForm)
+	if err != nil {
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		s.writeHub(w, r, l, l.S("mod.hub.not_created", "why", errText(l, err)))
+		return
+	}
+	http.Redirect(w, r, "/h/"+url.PathEscape(r.PathValue("tok"))+"/join/"+url.PathEscape(t.ID()), http.StatusSeeOther)
+}
+
+// hubCreate starts a table from the host page's form: game, players in
+// seat order (comma-separated), and the game's options as game.option.
+func (s *Server) hubCreate(form url.Values) (*Table, error) {
+	game := form.Get("game")
+	f, err := face.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := f.(face.Configurer)
+	if !ok {
+		return nil, engine.Errorf(engine.ErrIllegal, "moderator", engine.M("mod.hub.no_options", "game", game))
+	}
+	var seats []string
+	for _, p := range strings.Split(form.Get("players"), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			seats = append(seats, p)
+		}
+	}
+	if len(seats) == 0 {
+		seats = append(seats, f.Seats().Default...)
+	}
+	if err := CheckNames(seats); err != nil {
+		return nil, err
+	}
+	values := map[string]string{}
+	for key, v := range form {
+		if name, ok := strings.CutPrefix(key, game+"."); ok && len(v) > 0 {
+			values[name] = v[0]
+		}
+	}
+	var remembered [][]string
+	if _, ok := f.(face.Rememberer); ok && s.store.Dir() != "" {
+		remembered, _, _ = NightMemory(s.store.Dir(), game, seats, s.Hub.Now())
+	}
+	opts, err := c.Configure(seats, values, remembered)
+	if err != nil {
+		return nil, err
+	}
+	return s.store.Create(NewTableSpec{Game: game, Seats: seats, Options: opts, Seed: s.Hub.Seed(),
+		Addr: s.Hub.Addr, Port: s.Hub.Port})
+}
+
+// hubJoin shows one seat's join code at a time on the TV, as the console
+// does: "Aki: scan, then tap Done"; after the last seat, the spectators'
+// code of the table screen.
+func (s *Server) hubJoin(w http.ResponseWriter, r *http.Request) {
+	if !s.hubOK(r) {
+		s.notFound(w, r)
+		return
+	}
+	t := s.store.Table(r.PathValue("id"))
+	if t == nil {
+		s.notFound(w, r)
+		return
+	}
+	l := s.pageLang(w, r)
+	h := t.Header()
+	seat, _ := strconv.Atoi(r.URL.Query().Get("seat"))
+	seat = max(0, min(seat, len(h.Seats)))
+	base := "/h/" + r.PathValue("tok")
+	d := struct {
+		Lang         engine.Lang
+		Title, Who   string
+		URL, Next    string
+		QR           template.URL
+		Host, Screen string
+		Joined       bool
+	}{Lang: l, Host: base, Screen: "/t/" + h.TableToken}
+	if seat < len(h.Seats) {
+		d.Who = h.Seats[seat]
+		d.Title = l.S("mod.hub.scan", "player", h.Seats[seat])
+		d.URL = s.Hub.BaseURL + "/s/" + h.Tokens[seat]
+		joined, _ := t.Presence()
+		d.Joined = joined[seat]
+	} else {
+		d.Title = l.S("mod.hub.spectators")
+		d.URL = s.Hub.BaseURL + "/t/" + h.TableToken
+	}
+	d.Next = base + "/join/" + url.PathEscape(h.ID) + "?seat=" + strconv.Itoa(seat+1)
+	if seat == len(h.Seats) {
+		d.Next = ""
+	}
+	png, err := term.QRPNG(d.URL, 512)
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	// A data: URL of our own PNG: the page needs nothing from the network.
+	d.QR = template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))
+	var b bytes.Buffer
+	if err := hubPages.ExecuteTemplate(&b, "join", d); err != nil {
+		s.Logf("join page: %v", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b.Bytes())
+}
+
+// nightHTML draws the night sheet on the host page: every table of the
+// night, its players, their sides or roles once public, who won and why.
+func nightHTML(sheet NightSheet, l engine.Lang) template.HTML {
+	var b strings.Builder
+	if len(sheet.Games) == 0 {
+		b.WriteString("<p>" + face.Escape(l.S("mod.hub.night_none")) + "</p>")
+		return template.HTML(b.String())
+	}
+	for i, g := range sheet.Games {
+		b.WriteString("<h3>" + strconv.Itoa(i+1) + ". " + face.Escape(l.Text(g.Game)) + " · " + g.Start.Format("15:04") + "</h3><p>")
+		if g.Over && g.Result != nil {
+			b.WriteString(string(face.MsgHTML(l, *g.Result)))
+		} else {
+			b.WriteString(face.Escape(l.S("mod.hub.in_play")))
+		}
+		b.WriteString("</p><table class=\"ay\"><tr><th>" + face.Escape(l.S("mod.hub.player")) + "</th>")
+		if g.RoleHead.Key != "" {
+			b.WriteString("<th>" + face.Escape(l.Text(g.RoleHead)) + "</th>")
+		}
+		for _, c := range g.Columns {
+			b.WriteString("<th>" + face.Escape(l.Text(c)) + "</th>")
+		}
+		b.WriteString("<th></th></tr>")
+		for _, p := range g.Players {
+			b.WriteString("<tr><td>" + string(face.BDI(p.Name)) + "</td>")
+			if g.RoleHead.Key != "" {
+				role := "—"
+				if p.Role != nil {
+					role = l.Text(*p.Role)
+				}
+				b.WriteString("<td>" + face.Escape(role) + "</td>")
+			}
+			for k := range g.Columns {
+				cell := "—"
+				if k < len(p.Columns) {
+					cell = l.Text(p.Columns[k])
+				}
+				b.WriteString("<td>" + face.Escape(cell) + "</td>")
+			}
+			res := p.Grade
+			if res == "" && g.Over && p.Won {
+				res = "★"
+			}
+			b.WriteString("<td>" + face.Escape(res) + "</td></tr>")
+		}
+		b.WriteString("</table>")
+	}
+	b.WriteString("<h3>" + face.Escape(l.S("mod.hub.totals")) + "</h3><table class=\"ay\"><tr><th>" +
+		face.Escape(l.S("mod.hub.player")) + "</th><th>" + face.Escape(l.S("mod.hub.games")) + "</th><th>" + face.Escape(l.S("mod.hub.wins")) + "</th></tr>")
+	for _, t := range sheet.Totals {
+		b.WriteString("<tr><td>" + string(face.BDI(t.Name)) + "</td><td>" + strconv.Itoa(t.Games) + "</td><td>" + strconv.Itoa(t.Wins) + "</td></tr>")
+	}
+	b.WriteString("</table>")
+	return template.HTML(b.String())
+}

@@ -1,0 +1,113 @@
+package moderator
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"tablemaster/engine"
+)
+
+func newTestHub(t *testing.T) (*Server, http.Handler, string) {
+	t.Helper()
+	st, err := NewStore(t.TempDir(), fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	srv := NewServer(st, engine.EN)
+	seed := uint64(0)
+	srv.Hub = &Hub{Token: "HOSTTOKEN", BaseURL: "http://192.0.2.1:8080", Addr: "192.0.2.1", Port: 8080,
+		Seed: func() uint64 { seed++; return seed }, Now: func() time.Time { return fixedClock() }}
+	return srv, srv.Handler(), "/h/HOSTTOKEN"
+}
+
+// The host page starts tables of different games with their options,
+// lists them with whose turn it is, shows each seat's join code one at a
+// time and the night sheet; a wrong host link is the plain 404.
+func TestHubStartsTablesOfEveryGame(t *testing.T) {
+	srv, h, host := newTestHub(t)
+	page := do(t, h, "GET", host, nil).Body.String()
+	for _, game := range []string{"noir", "ayatsuri", "superrock"} {
+		if !strings.Contains(page, `<option value="`+game+`">`) || !strings.Contains(page, `data-game="`+game+`"`) {
+			t.Errorf("the host page offers no %s table with its options", game)
+		}
+	}
+	for _, form := range []url.Values{
+		{"game": {"noir"}, "players": {"Aki, Ben"}, "noir.deck": {"physical"}, "noir.layout": {"shuffled"}},
+		{"game": {"ayatsuri"}, "players": {"Aki,Ben,Chika"}, "ayatsuri.bomb-girl": {"on"}},
+		{"game": {"superrock"}, "superrock.dice": {"physical"}},
+	} {
+		r := do(t, h, "POST", host+"/new", form)
+		if r.Code != http.StatusSeeOther || !strings.HasPrefix(r.Header().Get("Location"), host+"/join/") {
+			t.Fatalf("%v: %d to %q, want the join codes", form, r.Code, r.Header().Get("Location"))
+		}
+	}
+	tables := srv.store.Tables()
+	if len(tables) != 3 {
+		t.Fatalf("%d tables, want 3", len(tables))
+	}
+	for _, tb := range tables {
+		hdr := tb.Header()
+		switch hdr.Game {
+		case "noir":
+			if !strings.Contains(string(hdr.Options), `"deck":1`) && !strings.Contains(string(hdr.Options), `"deck":"physical"`) {
+				t.Errorf("noir options %s: the physical deck was not kept", hdr.Options)
+			}
+		case "ayatsuri":
+			if !strings.Contains(string(hdr.Options), `"bomb_girl":true`) || strings.Join(hdr.Seats, ",") != "Aki,Ben,Chika" {
+				t.Errorf("ayatsuri %v %s: the seats or Bomb Girl were not kept", hdr.Seats, hdr.Options)
+			}
+		case "superrock":
+			if len(hdr.Seats) != 7 {
+				t.Errorf("superrock seats %v, want the seven defaults", hdr.Seats)
+			}
+		}
+		if hdr.Addr != "192.0.2.1" || hdr.Port != 8080 {
+			t.Errorf("%s: links on %s:%d", hdr.ID, hdr.Addr, hdr.Port)
+		}
+	}
+	page = do(t, h, "GET", host, nil).Body.String()
+	for _, w := range []string{"Noir: Killer vs Inspector", "Ayatsuri Satsujin Jiken", "Super Rock", "Waiting for Aki", `id="night"`} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the host page lacks %q", w)
+		}
+	}
+	// Join codes: one seat at a time, then the spectators' code.
+	tb := tables[0]
+	hdr := tb.Header()
+	for seat := 0; seat <= len(hdr.Seats); seat++ {
+		j := do(t, h, "GET", host+"/join/"+hdr.ID+"?seat="+string(rune('0'+seat)), nil).Body.String()
+		want := "http://192.0.2.1:8080/t/" + hdr.TableToken
+		if seat < len(hdr.Seats) {
+			want = "http://192.0.2.1:8080/s/" + hdr.Tokens[seat]
+			if !strings.Contains(j, hdr.Seats[seat]+": scan this") || !strings.Contains(j, `id="done"`) {
+				t.Errorf("seat %d's join page:\n%.400s", seat, j)
+			}
+		}
+		if !strings.Contains(j, `src="data:image/png;base64,`) || !strings.Contains(j, want) {
+			t.Errorf("seat %d: no QR code for %s", seat, want)
+		}
+	}
+	// A bad form keeps everything and says why.
+	r := do(t, h, "POST", host+"/new", url.Values{"game": {"noir"}, "players": {"Aki,aki"}})
+	if r.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Body.String(), "same name") || len(srv.store.Tables()) != 3 {
+		t.Errorf("two players called Aki: %d, %d tables", r.Code, len(srv.store.Tables()))
+	}
+	r = do(t, h, "POST", host+"/new", url.Values{"game": {"noir"}, "noir.deck": {"paper"}})
+	if r.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Body.String(), "deck must be one of") {
+		t.Errorf("an unknown deck: %d", r.Code)
+	}
+	// The host link is a secret: a wrong one is the plain 404.
+	unknown := do(t, h, "GET", "/nothing/here", nil).Body.String()
+	for _, p := range []string{"/h/WRONG", "/h/WRONG/join/" + hdr.ID} {
+		if r := do(t, h, "GET", p, nil); r.Code != 404 || r.Body.String() != unknown {
+			t.Errorf("%s: %d", p, r.Code)
+		}
+	}
+	if r := do(t, h, "POST", "/h/WRONG/new", url.Values{"game": {"noir"}}); r.Code != 404 || len(srv.store.Tables()) != 3 {
+		t.Errorf("a wrong host link started a table")
+	}
+}
