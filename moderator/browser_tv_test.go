@@ -2,7 +2,9 @@ package moderator_test
 
 import (
 	"fmt"
+	"net/http"
 	"testing"
+	"time"
 
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
@@ -108,5 +110,55 @@ func TestBrowserTurnBuzzAndBadge(t *testing.T) {
 	aki.waitFor("Aki's badge goes", `document.title === "Aki · tablemaster"`)
 	if n := evalIn[float64](ben, `window.__buzz || 0`); n != 1 {
 		t.Errorf("Ben's phone buzzed %v times when the turn came, want once", n)
+	}
+}
+
+// A rematch from the host page: the players' phones and the table screen
+// move to the new game by themselves — no reload, no new scan — with
+// Noir's sides changed hands.
+func TestBrowserRematchPhonesFollow(t *testing.T) {
+	exe := needBrowser(t)
+	st, err := moderator.NewStore(t.TempDir(), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	srv := moderator.NewServer(st, engine.EN)
+	srv.Logf = t.Logf
+	base := httptestServer(t, srv)
+	srv.Hub = &moderator.Hub{Token: "HOST", BaseURL: base, Seed: func() uint64 { return 7 }, Now: time.Now}
+	tb, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	browser := startBrowser(t, exe)
+	h := tb.Header()
+	aki := openTab(t, browser, "Aki", base+"/s/"+h.Tokens[0], 390, 844, 2)
+	screen := openTab(t, browser, "screen", base+"/t/"+h.TableToken, 1280, 800, 1)
+	r := engine.NewRand(5)
+	for !tb.Snapshot(engine.Public).Outcome.Over {
+		for s := range h.Seats {
+			if cs := tb.Legal(engine.Seat(s)); len(cs) > 0 {
+				if _, err := tb.Act(engine.Seat(s), string(cs[r.IntN(len(cs))].Action), -1); err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+	aki.waitFor("game over on Aki's phone", `!!document.querySelector("#over")`)
+	resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).
+		PostForm(base+"/h/HOST/rematch/"+h.ID, nil)
+	if err != nil || resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("rematch: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	aki.waitFor("Aki's phone shows the rematch, Aki the Inspector now",
+		`document.querySelector("#app h1").textContent.includes("Inspector") && !document.querySelector("#over")`)
+	screen.waitFor("the table screen shows the rematch", `!document.querySelector("#over") && document.querySelector(".players").textContent.includes("Ben (Killer)")`)
+	for _, tab := range []*tab{aki, screen} {
+		if now := evalIn[float64](tab, `window.__loaded || 0`); now != tab.loaded {
+			t.Errorf("%s: the page was loaded again (%v, was %v), want it moved live", tab.name, now, tab.loaded)
+		}
 	}
 }

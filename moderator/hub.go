@@ -41,6 +41,7 @@ func (s *Server) hubRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /h/{tok}", s.hubPage)
 	mux.HandleFunc("POST /h/{tok}/new", s.hubNew)
 	mux.HandleFunc("GET /h/{tok}/join/{id}", s.hubJoin)
+	mux.HandleFunc("POST /h/{tok}/rematch/{id}", s.hubRematch)
 }
 
 // hubOK reports whether the request holds the host link.
@@ -52,7 +53,7 @@ func (s *Server) hubOK(r *http.Request) bool {
 // hubTable is one table as the host page lists it: public facts only.
 type hubTable struct {
 	ID, Game, Players, Status string
-	Over                      bool
+	Over, Rematch, Moved      bool // Rematch: offered; Moved: its links went to a rematch
 	Screen, Join              string
 }
 
@@ -113,7 +114,11 @@ func (s *Server) writeHub(w http.ResponseWriter, r *http.Request, l engine.Lang,
 	tables := s.store.Tables()
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].ID() > tables[j].ID() })
 	for _, t := range tables {
-		d.Tables = append(d.Tables, hubRow(t, l, d.Base))
+		row := hubRow(t, l, d.Base)
+		row.Moved = s.store.Retired(t.ID())
+		_, remembers := t.face.(face.Rememberer)
+		row.Rematch = row.Over && !row.Moved && !remembers
+		d.Tables = append(d.Tables, row)
 	}
 	if dir := s.store.Dir(); dir != "" {
 		sheet, _, err := Night(dir, NightOf(s.Hub.Now()))
@@ -215,6 +220,53 @@ func (s *Server) hubCreate(form url.Values) (*Table, error) {
 	}
 	return s.store.Create(NewTableSpec{Game: game, Seats: seats, Options: opts, Seed: s.Hub.Seed(),
 		Addr: s.Hub.Addr, Port: s.Hub.Port})
+}
+
+// hubRematch starts the same game for the same players, who keep their
+// links (their phones and the TV move to it by themselves); where the game
+// has sides (Noir), they change hands: every player moves one seat on.
+// A game that remembers the night (Super Rock, SR-13) is started afresh
+// from the form instead, where the memory decides what may be dealt.
+func (s *Server) hubRematch(w http.ResponseWriter, r *http.Request) {
+	if !s.hubOK(r) {
+		s.notFound(w, r)
+		return
+	}
+	l := s.pageLang(w, r)
+	old := s.store.Table(r.PathValue("id"))
+	if old == nil {
+		s.notFound(w, r)
+		return
+	}
+	t, err := s.rematch(old)
+	if err != nil {
+		w.WriteHeader(http.StatusConflict)
+		s.writeHub(w, r, l, l.S("mod.hub.not_created", "why", errText(l, err)))
+		return
+	}
+	http.Redirect(w, r, "/h/"+url.PathEscape(r.PathValue("tok"))+"#"+url.PathEscape(t.ID()), http.StatusSeeOther)
+}
+
+func (s *Server) rematch(old *Table) (*Table, error) {
+	h := old.Header()
+	if !old.Snapshot(engine.Public).Outcome.Over {
+		return nil, engine.Errorf(engine.ErrIllegal, "moderator", engine.M("mod.hub.not_over"))
+	}
+	if _, ok := old.face.(face.Rememberer); ok {
+		return nil, engine.Errorf(engine.ErrIllegal, "moderator", engine.M("mod.hub.no_rematch"))
+	}
+	n := len(h.Seats)
+	seatOf := make([]int, n)
+	seats := make([]string, n)
+	for i := range seatOf {
+		seatOf[i] = i
+		if old.face.Role(0) != "" { // sides change hands
+			seatOf[i] = (i + 1) % n
+		}
+		seats[i] = h.Seats[seatOf[i]]
+	}
+	return s.store.Rematch(old, NewTableSpec{Game: h.Game, Seats: seats, Options: h.Options, Seed: s.Hub.Seed(),
+		Addr: h.Addr, Port: h.Port, Lang: engine.Lang(h.Lang)}, seatOf)
 }
 
 // hubJoin shows one seat's join code at a time on the TV, as the console

@@ -111,3 +111,75 @@ func TestHubStartsTablesOfEveryGame(t *testing.T) {
 		t.Errorf("a wrong host link started a table")
 	}
 }
+
+// playOut plays a table to its end with seeded random legal choices.
+func playOut(t *testing.T, tb *Table, seed uint64) {
+	t.Helper()
+	r := engine.NewRand(seed)
+	for i := 0; !tb.Snapshot(engine.Public).Outcome.Over; i++ {
+		if i > 20000 {
+			t.Fatal("the game does not end")
+		}
+		for s := range tb.Header().Seats {
+			if cs := tb.Legal(engine.Seat(s)); len(cs) > 0 {
+				mustAct(t, tb, engine.Seat(s), string(cs[r.IntN(len(cs))].Action))
+				break
+			}
+		}
+	}
+}
+
+// Rematch: the same players keep their links, Noir's sides change hands,
+// the finished table stays listed; a game not over, a second rematch and
+// a game that remembers the night (Super Rock) are refused with a reason.
+func TestHubRematchKeepsTheLinks(t *testing.T) {
+	srv, h, host := newTestHub(t)
+	do(t, h, "POST", host+"/new", url.Values{"game": {"noir"}, "players": {"Aki,Ben"}})
+	old := srv.store.Tables()[0]
+	oh := old.Header()
+	if r := do(t, h, "POST", host+"/rematch/"+oh.ID, nil); r.Code != http.StatusConflict || !strings.Contains(r.Body.String(), "not over") {
+		t.Errorf("a rematch of a game in play: %d", r.Code)
+	}
+	playOut(t, old, 3)
+	if page := do(t, h, "GET", host, nil).Body.String(); !strings.Contains(page, host+"/rematch/"+oh.ID) {
+		t.Fatalf("a finished table offers no rematch")
+	}
+	if r := do(t, h, "POST", host+"/rematch/"+oh.ID, nil); r.Code != http.StatusSeeOther {
+		t.Fatalf("rematch: %d %s", r.Code, r.Body.String())
+	}
+	var nt *Table
+	for _, tb := range srv.store.Tables() {
+		if tb.ID() != oh.ID {
+			nt = tb
+		}
+	}
+	nh := nt.Header()
+	if strings.Join(nh.Seats, ",") != "Ben,Aki" || nh.Tokens[0] != oh.Tokens[1] || nh.Tokens[1] != oh.Tokens[0] || nh.TableToken != oh.TableToken {
+		t.Errorf("rematch seats %v tokens %v, want Ben the Killer now, each player keeping their link", nh.Seats, nh.Tokens)
+	}
+	if tb, seat, ok := srv.store.BySeatToken(oh.Tokens[0]); !ok || tb != nt || seat != 1 {
+		t.Errorf("Aki's link leads to %v seat %d, want the rematch, seat 2", tb, seat)
+	}
+	if tb, ok := srv.store.ByTableToken(oh.TableToken); !ok || tb != nt {
+		t.Errorf("the TV's link does not lead to the rematch")
+	}
+	if r := do(t, h, "GET", "/s/"+oh.Tokens[0], nil); r.Code != 200 || !strings.Contains(r.Body.String(), "Aki — Inspector") {
+		t.Errorf("Aki's phone after the rematch:\n%.500s", r.Body.String())
+	}
+	page := do(t, h, "GET", host, nil).Body.String()
+	if !strings.Contains(page, "rematched") || strings.Contains(page, host+"/rematch/"+oh.ID) {
+		t.Errorf("the host page does not show the old table as rematched")
+	}
+	if r := do(t, h, "POST", host+"/rematch/"+oh.ID, nil); r.Code != http.StatusConflict || len(srv.store.Tables()) != 2 {
+		t.Errorf("a second rematch of the same table: %d", r.Code)
+	}
+	do(t, h, "POST", host+"/new", url.Values{"game": {"superrock"}})
+	for _, tb := range srv.store.Tables() {
+		if tb.Header().Game == "superrock" {
+			playOut(t, tb, 4)
+			if r := do(t, h, "POST", host+"/rematch/"+tb.ID(), nil); r.Code != http.StatusConflict || !strings.Contains(r.Body.String(), "SR-13") {
+				t.Errorf("a Super Rock rematch: %d", r.Code)
+			}
+		}
+	}
+}

@@ -538,6 +538,8 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t 
 			return
 		case <-g.ended():
 			return
+		case <-t.moved: // a rematch took the link: the page reconnects there
+			return
 		case <-ch:
 			if !send() {
 				return

@@ -35,6 +35,9 @@ type Store struct {
 
 	mu     sync.RWMutex
 	tables map[string]*Table
+	// retired are tables whose links moved to a rematch: still listed,
+	// never found by a link.
+	retired map[string]bool
 }
 
 // NewStore opens a state folder, creating it (user-only) if needed.
@@ -70,6 +73,11 @@ type NewTableSpec struct {
 	Addr    string
 	Port    int
 	Lang    engine.Lang
+	// SeatTokens and TableToken, when set, are the links the table takes
+	// over from another (a rematch: the phones and the TV follow); empty,
+	// new ones are made.
+	SeatTokens []string
+	TableToken string
 }
 
 // Create starts a new table and writes its log header.
@@ -90,9 +98,16 @@ func (st *Store) Create(spec NewTableSpec) (*Table, error) {
 	}
 	now := st.clock()
 	hdr := Header{ID: newTableID(now), Game: spec.Game, Seed: spec.Seed, Options: opts,
-		Seats: spec.Seats, TableToken: NewToken(), Addr: spec.Addr, Port: spec.Port, Lang: string(spec.Lang)}
-	for range spec.Seats {
-		hdr.Tokens = append(hdr.Tokens, NewToken())
+		Seats: spec.Seats, TableToken: spec.TableToken, Addr: spec.Addr, Port: spec.Port, Lang: string(spec.Lang)}
+	if hdr.TableToken == "" {
+		hdr.TableToken = NewToken()
+	}
+	if len(spec.SeatTokens) == len(spec.Seats) {
+		hdr.Tokens = append([]string(nil), spec.SeatTokens...)
+	} else {
+		for range spec.Seats {
+			hdr.Tokens = append(hdr.Tokens, NewToken())
+		}
 	}
 	// Build first so bad options never leave a log behind.
 	if _, err := newTable(hdr, nil, nil, st.clock); err != nil {
@@ -183,6 +198,9 @@ func (st *Store) BySeatToken(tok string) (*Table, engine.Seat, bool) {
 	var found *Table
 	seat := engine.Public
 	for _, t := range st.tables {
+		if st.retired[t.ID()] {
+			continue
+		}
 		t.mu.Lock()
 		for i, k := range t.hdr.Tokens {
 			if subtle.ConstantTimeCompare([]byte(k), []byte(tok)) == 1 {
@@ -199,11 +217,51 @@ func (st *Store) ByTableToken(tok string) (*Table, bool) {
 	st.mu.RLock()
 	defer st.mu.RUnlock()
 	for _, t := range st.tables {
-		if subtle.ConstantTimeCompare([]byte(t.hdr.TableToken), []byte(tok)) == 1 {
+		if !st.retired[t.ID()] && subtle.ConstantTimeCompare([]byte(t.hdr.TableToken), []byte(tok)) == 1 {
 			return t, true
 		}
 	}
 	return nil, false
+}
+
+// Rematch starts a new table for the players of a finished one, which
+// takes over its links: the phones and the table screen move to the new
+// game by themselves (their live connections to the old one are cut, and
+// they come back to the same links). The old table stays listed, its log
+// untouched. spec's links are set here.
+func (st *Store) Rematch(old *Table, spec NewTableSpec, seatOf []int) (*Table, error) {
+	h := old.Header()
+	spec.TableToken = h.TableToken
+	spec.SeatTokens = make([]string, len(spec.Seats))
+	for i, from := range seatOf {
+		spec.SeatTokens[i] = h.Tokens[from]
+	}
+	st.mu.Lock()
+	if st.retired[h.ID] {
+		st.mu.Unlock()
+		return nil, fmt.Errorf("table %s was already rematched", h.ID)
+	}
+	if st.retired == nil {
+		st.retired = map[string]bool{}
+	}
+	st.retired[h.ID] = true
+	st.mu.Unlock()
+	t, err := st.Create(spec)
+	if err != nil {
+		st.mu.Lock()
+		delete(st.retired, h.ID)
+		st.mu.Unlock()
+		return nil, err
+	}
+	old.moveOut()
+	return t, nil
+}
+
+// Retired reports whether a table's links moved to a rematch.
+func (st *Store) Retired(id string) bool {
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	return st.retired[id]
 }
 
 // Close closes every table's log.

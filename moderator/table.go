@@ -135,6 +135,10 @@ type Table struct {
 	// links are the requests in flight on the seats' links (links.go):
 	// Relink cuts those of the old link.
 	links seatLinks
+
+	// moved is closed when a rematch takes the table's links (moveOut):
+	// the table screens' streams end and come back to the new table.
+	moved chan struct{}
 }
 
 // legalLocked is the game's Legal(s), computed once per game state. A
@@ -203,7 +207,7 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 	if g.Seats() != len(hdr.Seats) {
 		return nil, fmt.Errorf("table %s: %s needs %d players, not %d", hdr.ID, hdr.Game, g.Seats(), len(hdr.Seats))
 	}
-	t := &Table{hdr: hdr, face: f, pages: pages, game: g, log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
+	t := &Table{hdr: hdr, face: f, pages: pages, game: g, moved: make(chan struct{}), log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
 	if o, ok := g.(opener); ok {
 		for _, e := range o.Opening() {
 			t.feed = append(t.feed, feedEntry{FeedItem: FeedItem{Seq: len(t.feed), Seat: engine.Public, Event: e}, act: -1})
@@ -695,6 +699,22 @@ func (t *Table) Relink(s engine.Seat) (string, error) {
 	t.mu.Unlock()
 	t.notify()
 	return tok, nil
+}
+
+// moveOut ends every live connection to the table: its links now belong
+// to a rematch (Store.Rematch), where the devices reconnect.
+func (t *Table) moveOut() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	select {
+	case <-t.moved:
+		return
+	default:
+	}
+	close(t.moved)
+	for s := range t.hdr.Tokens {
+		t.revokeLinksLocked(engine.Seat(s))
+	}
 }
 
 // Subscribe returns a channel that receives a signal after every change.
