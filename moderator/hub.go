@@ -42,6 +42,7 @@ func (s *Server) hubRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /h/{tok}/new", s.hubNew)
 	mux.HandleFunc("GET /h/{tok}/join/{id}", s.hubJoin)
 	mux.HandleFunc("POST /h/{tok}/rematch/{id}", s.hubRematch)
+	mux.HandleFunc("POST /h/{tok}/table/{id}", s.hubTableAction)
 }
 
 // hubOK reports whether the request holds the host link.
@@ -53,8 +54,11 @@ func (s *Server) hubOK(r *http.Request) bool {
 // hubTable is one table as the host page lists it: public facts only.
 type hubTable struct {
 	ID, Game, Players, Status string
-	Over, Rematch, Moved      bool // Rematch: offered; Moved: its links went to a rematch
+	Over, Rematch, Moved      bool // Rematch: offered; Moved: its links went to a rematch or it was abandoned
 	Screen, Join              string
+	Seats                     []string
+	Undo                      string // the undo request waiting, in words
+
 }
 
 // hubData is what the host page shows.
@@ -146,7 +150,10 @@ func hubRow(t *Table, l engine.Lang, base string) hubTable {
 		game = l.S(game + ".name")
 	}
 	row := hubTable{ID: h.ID, Game: game, Players: engine.Names(h.Seats), Over: snap.Outcome.Over,
-		Screen: "/t/" + h.TableToken, Join: base + "/join/" + h.ID}
+		Screen: "/t/" + h.TableToken, Join: base + "/join/" + h.ID, Seats: h.Seats}
+	if snap.Undo != nil {
+		row.Undo = l.Text(snap.Undo.Text)
+	}
 	if snap.Outcome.Over {
 		row.Status = l.Text(snap.Outcome.Reason)
 	} else {
@@ -267,6 +274,55 @@ func (s *Server) rematch(old *Table) (*Table, error) {
 	}
 	return s.store.Rematch(old, NewTableSpec{Game: h.Game, Seats: seats, Options: h.Options, Seed: s.Hub.Seed(),
 		Addr: h.Addr, Port: h.Port, Lang: engine.Lang(h.Lang)}, seatOf)
+}
+
+// hubTableAction is what the host does to a running table, as the GM
+// console does: relink a seat (a lost or shared phone: the old link stops
+// at once, and the seat's new code is shown), ask to undo the last action
+// (the seats that learned something agree on their phones), or abandon
+// the table (its links stop; its log stays as it is).
+func (s *Server) hubTableAction(w http.ResponseWriter, r *http.Request) {
+	if !s.hubOK(r) {
+		s.notFound(w, r)
+		return
+	}
+	t := s.store.Table(r.PathValue("id"))
+	if t == nil || s.store.Retired(t.ID()) {
+		s.notFound(w, r)
+		return
+	}
+	l := s.pageLang(w, r)
+	if err := r.ParseForm(); err != nil {
+		badRequest(w, "Bad request: "+err.Error())
+		return
+	}
+	host := "/h/" + url.PathEscape(r.PathValue("tok"))
+	var err error
+	switch r.PostForm.Get("do") {
+	case "relink":
+		seat, convErr := strconv.Atoi(r.PostForm.Get("seat"))
+		if convErr != nil || seat < 0 || seat >= len(t.Header().Seats) {
+			badRequest(w, "Bad request: relink needs a seat number.")
+			return
+		}
+		if _, err = t.Relink(engine.Seat(seat)); err == nil {
+			http.Redirect(w, r, host+"/join/"+url.PathEscape(t.ID())+"?seat="+strconv.Itoa(seat), http.StatusSeeOther)
+			return
+		}
+	case "undo":
+		_, err = t.RequestUndo(engine.Public)
+	case "abandon":
+		s.store.Abandon(t)
+	default:
+		badRequest(w, "Bad request: do must be relink, undo or abandon.")
+		return
+	}
+	if err != nil {
+		w.WriteHeader(http.StatusConflict)
+		s.writeHub(w, r, l, errText(l, err))
+		return
+	}
+	http.Redirect(w, r, host+"#"+url.PathEscape(t.ID()), http.StatusSeeOther)
 }
 
 // hubJoin shows one seat's join code at a time on the TV, as the console

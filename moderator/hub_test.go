@@ -3,6 +3,7 @@ package moderator
 import (
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -181,5 +182,46 @@ func TestHubRematchKeepsTheLinks(t *testing.T) {
 				t.Errorf("a Super Rock rematch: %d", r.Code)
 			}
 		}
+	}
+}
+
+// The host manages a running table as the GM console does: a new link for
+// a seat (the old one stops at once, the new code is shown), asking to
+// undo the last action, abandoning the table (its links stop, its log
+// stays).
+func TestHubManagesARunningTable(t *testing.T) {
+	srv, h, host := newTestHub(t)
+	do(t, h, "POST", host+"/new", url.Values{"game": {"noir"}, "players": {"Aki,Ben"}})
+	tb := srv.store.Tables()[0]
+	old := tb.Header().Tokens[1]
+	r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"relink"}, "seat": {"1"}})
+	if r.Code != http.StatusSeeOther || !strings.HasSuffix(r.Header().Get("Location"), "?seat=1") {
+		t.Fatalf("relink: %d to %q", r.Code, r.Header().Get("Location"))
+	}
+	if nw := tb.Header().Tokens[1]; nw == old || do(t, h, "GET", "/s/"+old, nil).Code != 404 || do(t, h, "GET", "/s/"+nw, nil).Code != 200 {
+		t.Errorf("after the relink the old link still works or the new one does not")
+	}
+	if r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"undo"}}); r.Code != http.StatusConflict {
+		t.Errorf("undo with nothing to undo: %d, want the reason", r.Code)
+	}
+	mustAct(t, tb, 0, "draw")
+	if r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"undo"}}); r.Code != http.StatusSeeOther || tb.Snapshot(engine.Public).Undo == nil {
+		t.Errorf("the host's undo request: %d, request %v", r.Code, tb.Snapshot(engine.Public).Undo)
+	}
+	if !strings.Contains(do(t, h, "GET", host, nil).Body.String(), "The game master asks to undo") {
+		t.Errorf("the host page does not show the waiting undo request")
+	}
+	seat := tb.Header().Tokens[0]
+	if r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"abandon"}}); r.Code != http.StatusSeeOther {
+		t.Fatalf("abandon: %d", r.Code)
+	}
+	if do(t, h, "GET", "/s/"+seat, nil).Code != 404 || do(t, h, "GET", "/t/"+tb.Header().TableToken, nil).Code != 404 {
+		t.Errorf("an abandoned table's links still work")
+	}
+	if _, err := os.Stat(srv.store.LogPath(tb.ID())); err != nil {
+		t.Errorf("the abandoned table's log: %v", err)
+	}
+	if r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"sing"}}); r.Code != 404 {
+		t.Errorf("an action on an abandoned table: %d", r.Code)
 	}
 }

@@ -257,6 +257,19 @@ func (st *Store) Rematch(old *Table, spec NewTableSpec, seatOf []int) (*Table, e
 	return t, nil
 }
 
+// Abandon stops serving a table: its links stop at once, as after a
+// rematch; it stays listed, and its log is left as it is (resume brings
+// it back).
+func (st *Store) Abandon(t *Table) {
+	st.mu.Lock()
+	if st.retired == nil {
+		st.retired = map[string]bool{}
+	}
+	st.retired[t.ID()] = true
+	st.mu.Unlock()
+	t.moveOut()
+}
+
 // Retired reports whether a table's links moved to a rematch.
 func (st *Store) Retired(id string) bool {
 	st.mu.RLock()
