@@ -172,6 +172,20 @@ func (t *Table) steps() []face.Step {
 	return steps
 }
 
+// Unfinished lists the tables of the night n in the state folder dir that
+// are not over, oldest first: those a host picks up again when the night's
+// server starts anew.
+func Unfinished(dir string, n NightSpan) ([]string, error) {
+	tables, _, err := nightTables(dir, n)
+	var ids []string
+	for _, nt := range tables {
+		if !nt.t.game.Outcome().Over {
+			ids = append(ids, nt.hdr.ID)
+		}
+	}
+	return ids, err
+}
+
 // nightTable is one table of the night, rebuilt from its log.
 type nightTable struct {
 	file string

@@ -61,6 +61,23 @@ func hostRun(o *hostOptions) error {
 		return err
 	}
 	port := portOf(ln)
+	// The night's tables still in play come back, each held as resume
+	// holds it (a table another process serves is left to it).
+	ids, err := moderator.Unfinished(st.Dir(), moderator.NightOf(f.Now()))
+	if err != nil {
+		fmt.Fprintln(f.ErrOut, "tablemaster:", err)
+	}
+	for _, id := range ids {
+		release, err := holdLog(st.LogPath(id))
+		if err != nil {
+			fmt.Fprintln(f.ErrOut, "tablemaster:", lang.S("cmd.host.held", "table", id))
+			continue
+		}
+		defer release()
+		if _, _, err := st.Open(id); err != nil {
+			fmt.Fprintln(f.ErrOut, "tablemaster:", err)
+		}
+	}
 	hub := &moderator.Hub{Token: moderator.NewToken(), BaseURL: baseURL(addr, port), Addr: addr, Port: port,
 		Seed: f.Seed, Now: f.Now}
 	srv := serveHub(f, st, ln, lang, hub)

@@ -89,4 +89,33 @@ func TestHostServesTheNight(t *testing.T) {
 	if len(logs) != 1 {
 		t.Errorf("%d table logs, want the one started", len(logs))
 	}
+	// The night goes on: a new host picks up the table still in play,
+	// on the same table screen link.
+	out2 := &lockedBuffer{}
+	f.Out = out2
+	go func() { done <- run(f, []string{"host", "--state", state}) }()
+	host = ""
+	for start := time.Now(); host == ""; time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("no host link printed the second time:\n%s", out2)
+		}
+		host = link.FindString(out2.String())
+	}
+	base = host[:strings.Index(host, "/h/")]
+	resp, err = http.Get(host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(page), `href="`+screen[1]+`"`) {
+		t.Errorf("the second host does not list the table in play:\n%s", page)
+	}
+	if resp, err = http.Get(base + screen[1]); err != nil || resp.StatusCode != 200 {
+		t.Errorf("the table screen after the host started again: %v %v", resp, err)
+	} else {
+		resp.Body.Close()
+	}
+	sig <- syscall.SIGTERM
+	<-done
 }
