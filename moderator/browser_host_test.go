@@ -1,0 +1,107 @@
+package moderator_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"tablemaster/engine"
+	"tablemaster/moderator"
+)
+
+// openPage opens url in a new browser context, as any page (not a table's).
+func openPage(t *testing.T, browser context.Context, name, url string, w, h int64) *tab {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("%s: open a tab: %v", name, err)
+	}
+	tb := &tab{t: t, name: name, ctx: ctx}
+	tb.do("open "+url, chromedp.EmulateViewport(w, h), chromedp.Navigate(url))
+	return tb
+}
+
+// A game night run from the browser: the host starts a Noir and an
+// Ayatsuri table from the host page, both are played to their end (the
+// first moves pressed on the phones), the Noir table is rematched from the
+// host page with the phones following, and the night sheet on the host
+// page shows all three tables.
+func TestBrowserHostNight(t *testing.T) {
+	exe := needBrowser(t)
+	st, err := moderator.NewStore(t.TempDir(), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	srv := moderator.NewServer(st, engine.EN)
+	srv.Logf = t.Logf
+	base := httptestServer(t, srv)
+	seed := uint64(10)
+	srv.Hub = &moderator.Hub{Token: "HOST", BaseURL: base, Seed: func() uint64 { seed++; return seed }, Now: time.Now}
+	browser := startBrowser(t, exe)
+	host := openPage(t, browser, "host", base+"/h/HOST", 1280, 900)
+
+	start := func(game, players string) *moderator.Table {
+		t.Helper()
+		before := len(st.Tables())
+		host.do("go to the host page", chromedp.Navigate(base+"/h/HOST"))
+		host.do("start "+game,
+			chromedp.SetValue(chromedp.CSS("#game"), game),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("game").dispatchEvent(new Event("change"))`),
+			chromedp.SetValue(chromedp.CSS("#players"), players),
+			chromedp.Click(chromedp.CSS("#new > button")))
+		host.waitFor("the join codes of the new table", `location.pathname.includes("/join/") && !!document.querySelector(".qr img")`)
+		if n := len(st.Tables()); n != before+1 {
+			t.Fatalf("%d tables after starting %s, want %d", n, game, before+1)
+		}
+		for _, tb := range st.Tables() {
+			if tb.Header().Game == game {
+				return tb
+			}
+		}
+		t.Fatalf("no %s table", game)
+		return nil
+	}
+	noirT := start("noir", "Aki, Ben")
+	ayT := start("ayatsuri", "Chika, Dai, Eri")
+	if got := noirT.Header().Seats; len(got) != 2 || got[0] != "Aki" {
+		t.Fatalf("noir seats %v", got)
+	}
+
+	// The first moves on the phones, the rest played through the table.
+	aki := openTab(t, browser, "Aki", base+"/s/"+noirT.Header().Tokens[0], 390, 844, 2)
+	aki.press("draw")
+	r := engine.NewRand(1)
+	for _, tb := range []*moderator.Table{noirT, ayT} {
+		for !tb.Snapshot(engine.Public).Outcome.Over {
+			for s := range tb.Header().Seats {
+				if cs := tb.Legal(engine.Seat(s)); len(cs) > 0 {
+					if _, err := tb.Act(engine.Seat(s), string(cs[r.IntN(len(cs))].Action), -1); err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+			}
+		}
+	}
+	aki.waitFor("game over on Aki's phone", `!!document.querySelector("#over")`)
+
+	// Rematch from the host page: Aki's phone follows, now the Inspector.
+	host.do("rematch", chromedp.Navigate(base+"/h/HOST"),
+		chromedp.Click(chromedp.CSS(`form[action$="/rematch/`+noirT.ID()+`"] button`)))
+	aki.waitFor("Aki's phone moved to the rematch", `document.querySelector("#app h1").textContent.includes("Inspector") && !document.querySelector("#over")`)
+	if now := evalIn[float64](aki, `window.__loaded || 0`); now != aki.loaded {
+		t.Errorf("Aki's phone was loaded again for the rematch, want it moved live")
+	}
+	host.do("reload the host page", chromedp.Navigate(base+"/h/HOST"))
+	night := evalIn[string](host, `document.getElementById("night").textContent`)
+	for _, w := range []string{"1. Noir: Killer vs Inspector", "2. Ayatsuri Satsujin Jiken", "3. Noir: Killer vs Inspector", "In play."} {
+		if !strings.Contains(night, w) {
+			t.Errorf("the night sheet lacks %q:\n%s", w, night)
+		}
+	}
+}
