@@ -66,6 +66,16 @@ func text(b *strings.Builder, v rules.PublicView, me *rules.View, l engine.Lang)
 		}
 	}
 	if v.Over {
+		// The identities are public once the game is over (as the pages
+		// show them).
+		for _, id := range []struct {
+			role string
+			card *rules.Card
+		}{{"noir.role.killer", v.KillerIdentity}, {"noir.role.inspector", v.InspectorIdentity}} {
+			if id.card != nil {
+				fmt.Fprintf(b, "  %s: %s (%s)\n", l.S(id.role), id.card.Suspect, id.card.Evidence)
+			}
+		}
 		fmt.Fprintf(b, "  %s\n", l.Text(v.Reason))
 	} else {
 		fmt.Fprintf(b, "  %s\n", l.Text(v.Status))
