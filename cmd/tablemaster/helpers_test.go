@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"tablemaster/engine"
 	"testing"
 	"time"
 
@@ -167,4 +168,10 @@ func waitFor(d time.Duration, cond func() bool) error {
 		time.Sleep(10 * time.Millisecond)
 	}
 	return nil
+}
+
+// withoutHeadless is a command's stderr without the line that says it
+// runs without a terminal (every test runs so).
+func withoutHeadless(s string) string {
+	return strings.Replace(s, "tablemaster: "+engine.EN.S("cmd.headless")+"\n", "", 1)
 }

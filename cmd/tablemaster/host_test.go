@@ -119,3 +119,21 @@ func TestHostServesTheNight(t *testing.T) {
 	sig <- syscall.SIGTERM
 	<-done
 }
+
+// Run without a terminal (piped output, a service), a game command says
+// on stderr that it runs without the console, and stdout keeps the links.
+func TestHeadlessSaysSo(t *testing.T) {
+	f, out, errOut := testFactory(t)
+	sig := make(chan os.Signal, 1)
+	sig <- syscall.SIGTERM // stop as soon as it serves
+	f.SignalNotify = func() (<-chan os.Signal, func()) { return sig, func() {} }
+	if code := run(f, []string{"noir", "--players", "Aki,Ben", "--state", t.TempDir()}); code != 0 {
+		t.Fatalf("noir: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(errOut.String(), "no terminal") || strings.Contains(out.String(), "no terminal") {
+		t.Errorf("stderr %q, stdout %q: want the note on stderr only", errOut, out)
+	}
+	if !strings.Contains(out.String(), "seat Aki http://") {
+		t.Errorf("stdout lacks the links:\n%s", out)
+	}
+}

@@ -117,7 +117,7 @@ func resumeRunIn(t *testing.T, ports []int, taken map[int]bool, args ...string) 
 	if spares > 1 {
 		t.Errorf("resume listened on %d free ports, want at most one for every moved table", spares)
 	}
-	return code, stdout.String(), stderr.String(), ids, dir
+	return code, stdout.String(), withoutHeadless(stderr.String()), ids, dir
 }
 
 // portRecords are the ports a table's log moved it to.

@@ -136,6 +136,8 @@ func runConsole(f *Factory, g *globalOptions, c *moderator.Console, script []mod
 			err = c.Interactive(ctx)
 		}
 	} else {
+		// Said on stderr, so that piped output stays the links alone.
+		fmt.Fprintln(f.ErrOut, "tablemaster:", c.Lang.S("cmd.headless"))
 		c.Headless(ctx)
 	}
 	if err != nil && !errors.Is(err, term.ErrInterrupted) {
