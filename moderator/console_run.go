@@ -79,6 +79,10 @@ func (c *Console) Pass() (err error) {
 		}
 	}()
 	seen := map[engine.Seat]int{}
+	if c.BaseURL != "" {
+		// A TV or a second screen can show the public table meanwhile.
+		fmt.Fprintln(c.Out, c.s("mod.con.pass_screen", "url", c.TableURL()))
+	}
 	for {
 		c.PrintNew()
 		snap := c.T.Snapshot(engine.Public)
@@ -115,7 +119,9 @@ func (c *Console) Pass() (err error) {
 			return errors.New(c.s("mod.con.nobody"))
 		}
 		c.Status()
-		if err := c.Prompter.Wait(c.s("mod.con.pass_to", "seat", c.seatLabel(seat))); err != nil {
+		if err := c.passTo(seat); errors.Is(err, ErrQuit) {
+			return nil // the resume hint follows
+		} else if err != nil {
 			return err
 		}
 		fmt.Fprint(c.Out, clearScreen)
@@ -126,6 +132,30 @@ func (c *Console) Pass() (err error) {
 			return err
 		}
 		fmt.Fprint(c.Out, clearScreen)
+	}
+}
+
+// passTo waits until the laptop is with seat: Enter opens its private
+// screen, and status, help or quit typed instead do as at the console —
+// never open somebody's secrets by a typed command.
+func (c *Console) passTo(seat engine.Seat) error {
+	for {
+		line, err := c.Prompter.Input(c.s("mod.con.pass_to", "seat", c.seatLabel(seat)), "")
+		if err != nil {
+			return err
+		}
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "":
+			return nil
+		case "status":
+			c.Status()
+		case "help":
+			c.Help()
+		case "quit", "exit":
+			return ErrQuit
+		default:
+			fmt.Fprintln(c.Out, c.s("mod.con.pass_keys", "seat", c.seatLabel(seat)))
+		}
 	}
 }
 

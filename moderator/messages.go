@@ -82,6 +82,8 @@ func init() {
 		"mod.con.script_line": {EN: "line {line}: {err}", JA: "{line}行目：{err}"},
 		"mod.con.ready":       {EN: "Type a command (help lists them).", JA: "コマンドを入力してください（helpで一覧）。"},
 		"mod.con.pass_to":     {EN: "Pass the laptop to {seat}, then press Enter.", JA: "ノートPCを{seat}さんに渡して、Enterを押してください。"},
+		"mod.con.pass_keys":   {EN: "Enter opens the private screen of {seat}; or type status, help or quit.", JA: "Enterで{seat}さんの画面を開きます。status・help・quitも入力できます。"},
+		"mod.con.pass_screen": {EN: "Table screen (for a TV; it shows no secret): {url}", JA: "テーブル画面（TV用。秘密は表示されません）：{url}"},
 		"mod.con.hide":        {EN: "Press Enter to hide your screen.", JA: "Enterで画面を隠します。"},
 		"mod.con.private":     {EN: "— {seat}: your private screen —", JA: "— {seat}さん専用の画面 —"},
 		"mod.con.back":        {EN: "(nothing now: hide my screen)", JA: "（何もしない：画面を隠す）"},

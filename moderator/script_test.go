@@ -179,3 +179,33 @@ func TestPassAndPlay(t *testing.T) {
 		t.Fatalf("identity shown %d times", strings.Count(s, "Your identity card is"))
 	}
 }
+
+// Pass-and-play: typing status, help or quit at "Pass the laptop to Ben"
+// does that, and never opens Ben's private screen; the table screen's
+// link is printed for a TV.
+func TestPassPromptTakesCommands(t *testing.T) {
+	_, tb := newTestTable(t, noir.Config{}, 42)
+	var out bytes.Buffer
+	fake := term.NewFake(
+		term.Step{Prompt: "Pass the laptop to Aki", Answer: "status"},
+		term.Step{Prompt: "Pass the laptop to Aki", Answer: "dance"},
+		term.Step{Prompt: "Pass the laptop to Aki", Answer: "help"},
+		term.Step{Prompt: "Pass the laptop to Aki", Answer: "quit"},
+	)
+	c := &Console{T: tb, Out: &out, Lang: engine.EN, Prompter: fake, BaseURL: "http://192.0.2.1:8080"}
+	if err := c.Pass(); err != nil {
+		t.Fatalf("Pass = %v, want a clean stop at quit", err)
+	}
+	if err := fake.Err(); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, w := range []string{"Table screen (for a TV; it shows no secret): http://192.0.2.1:8080/t/", "Enter opens the private screen of Aki (Killer)", "Killed 0/16"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("pass output lacks %q:\n%s", w, s)
+		}
+	}
+	if strings.Contains(s, "Your identity") || strings.Contains(s, "Aki's screen") && strings.Contains(s, "Your move") {
+		t.Errorf("a typed command opened a private screen:\n%s", s)
+	}
+}
