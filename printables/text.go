@@ -1,9 +1,9 @@
 package printables
 
 import (
+	"github.com/mattn/go-runewidth"
 	"io"
 	"strings"
-	"unicode"
 
 	"tablemaster/engine"
 )
@@ -94,21 +94,8 @@ func textTable(b *strings.Builder, head []string, rows [][]string) {
 	}
 }
 
-// textWidth is how many terminal columns text takes: Japanese characters
-// and full-width forms take two.
-func textWidth(s string) int {
-	n := 0
-	for _, r := range s {
-		switch {
-		case r >= 0xff61 && r <= 0xff9f: // half-width katakana
-			n++
-		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana),
-			r >= 0x3000 && r <= 0x30ff, r >= 0xff01 && r <= 0xff60, r >= 0xffe0 && r <= 0xffe6:
-			n += 2
-		case unicode.Is(unicode.Mn, r):
-		default:
-			n++
-		}
-	}
-	return n
-}
+// textWidth is how many terminal columns s takes: two for a wide
+// character (kanji, kana, full-width forms), none for a combining mark,
+// by the Unicode East Asian Width tables (go-runewidth), not a table of
+// our own.
+func textWidth(s string) int { return runewidth.StringWidth(s) }

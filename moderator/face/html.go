@@ -1,9 +1,9 @@
 package face
 
 import (
+	"github.com/mattn/go-runewidth"
 	"html/template"
 	"strings"
-	"unicode/utf8"
 
 	"tablemaster/engine"
 )
@@ -163,9 +163,10 @@ func NamesText(l engine.Lang, v string) string {
 	return v
 }
 
-// Pad pads s with spaces to n characters, for the terminal views.
+// Pad pads s with spaces to n terminal columns, for the terminal views:
+// a kanji or kana takes two columns, so Japanese names line up.
 func Pad(s string, n int) string {
-	w := utf8.RuneCountInString(s)
+	w := runewidth.StringWidth(s)
 	if w >= n {
 		return s
 	}
