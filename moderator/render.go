@@ -90,7 +90,15 @@ func appTemplate(t *Table, seat engine.Seat) string {
 
 // renderApp writes the part of a page that live updates replace.
 func renderApp(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, base string) error {
-	return t.pages.ExecuteTemplate(w, appTemplate(t, seat), buildData(t, seat, l, flash, base))
+	_, err := renderAppVersion(w, t, seat, l, flash, base)
+	return err
+}
+
+// renderAppVersion is renderApp that also says which version of the table
+// the body shows.
+func renderAppVersion(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, base string) (int, error) {
+	d := buildData(t, seat, l, flash, base)
+	return d.Snap.Version, t.pages.ExecuteTemplate(w, appTemplate(t, seat), d)
 }
 
 // renderPage writes a whole page: the frame, its style and script, and the app.

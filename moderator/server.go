@@ -277,13 +277,14 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat en
 	}
 	var body []byte
 	var err error
+	var version int
 	if msg == "" {
 		// The same page the seat's live pages are about to get.
 		e := t.rendered(seat, l, "/s/"+tok)
-		body, err = e.html, e.err
+		body, err, version = e.html, e.err, e.version
 	} else {
 		var buf bytes.Buffer
-		err = renderApp(&buf, t, seat, l, msg, "/s/"+tok)
+		version, err = renderAppVersion(&buf, t, seat, l, msg, "/s/"+tok)
 		body = buf.Bytes()
 	}
 	// Rendered before this check, the page shows the link's seat as it
@@ -297,6 +298,9 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat en
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	// The page keeps the newest body it got: a reply overtaken by a live
+	// update on its way (the game went on meanwhile) is not shown over it.
+	w.Header().Set("X-Tablemaster-Version", strconv.Itoa(version))
 	w.WriteHeader(status)
 	w.Write(body)
 }
