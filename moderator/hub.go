@@ -29,6 +29,19 @@ type Hub struct {
 	Port    int
 	Seed    func() uint64    // a new table's seed
 	Now     func() time.Time // the night's clock
+	// Hold, when set, holds a new table's log for as long as the process
+	// runs, as the commands hold the tables they serve (a second
+	// tablemaster then leaves it alone).
+	Hold func(path string) error
+}
+
+// hold holds a new table's log, if the hub says how.
+func (s *Server) hold(t *Table) {
+	if s.Hub.Hold != nil {
+		if err := s.Hub.Hold(s.store.LogPath(t.ID())); err != nil {
+			s.Logf("hold %s: %v", t.ID(), err)
+		}
+	}
 }
 
 //go:embed hubpages/*.tmpl
@@ -225,8 +238,12 @@ func (s *Server) hubCreate(form url.Values) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.store.Create(NewTableSpec{Game: game, Seats: seats, Options: opts, Seed: s.Hub.Seed(),
+	t, err := s.store.Create(NewTableSpec{Game: game, Seats: seats, Options: opts, Seed: s.Hub.Seed(),
 		Addr: s.Hub.Addr, Port: s.Hub.Port})
+	if err == nil {
+		s.hold(t)
+	}
+	return t, err
 }
 
 // hubRematch starts the same game for the same players, who keep their
@@ -272,8 +289,12 @@ func (s *Server) rematch(old *Table) (*Table, error) {
 		}
 		seats[i] = h.Seats[seatOf[i]]
 	}
-	return s.store.Rematch(old, NewTableSpec{Game: h.Game, Seats: seats, Options: h.Options, Seed: s.Hub.Seed(),
+	t, err := s.store.Rematch(old, NewTableSpec{Game: h.Game, Seats: seats, Options: h.Options, Seed: s.Hub.Seed(),
 		Addr: h.Addr, Port: h.Port, Lang: engine.Lang(h.Lang)}, seatOf)
+	if err == nil {
+		s.hold(t)
+	}
+	return t, err
 }
 
 // hubTableAction is what the host does to a running table, as the GM

@@ -191,6 +191,7 @@ type nightTable struct {
 	file string
 	hdr  Header
 	at   time.Time // when the table was created
+	last time.Time // its last record
 	t    *Table
 }
 
@@ -277,7 +278,7 @@ func readNightTable(path string, n NightSpan) (nt nightTable, ok bool, skip *Ski
 	if err != nil {
 		return skipped("table %s cannot be replayed: %v", hdr.ID, err)
 	}
-	nt = nightTable{file: path, hdr: *hdr, at: at, t: t}
+	nt = nightTable{file: path, hdr: *hdr, at: at, last: res.Records[len(res.Records)-1].At, t: t}
 	if res.Dropped != nil {
 		skip = &Skipped{File: path, Partial: true,
 			Reason: fmt.Sprintf("table %s: the last line is half-written (%d bytes)", hdr.ID, len(res.Dropped))}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -61,6 +62,8 @@ func hostRun(o *hostOptions) error {
 		return err
 	}
 	port := portOf(ln)
+	held := &heldLogs{}
+	defer held.release()
 	// The night's tables still in play come back, each held as resume
 	// holds it (a table another process serves is left to it).
 	ids, err := moderator.Unfinished(st.Dir(), moderator.NightOf(f.Now()))
@@ -68,18 +71,16 @@ func hostRun(o *hostOptions) error {
 		fmt.Fprintln(f.ErrOut, "tablemaster:", err)
 	}
 	for _, id := range ids {
-		release, err := holdLog(st.LogPath(id))
-		if err != nil {
+		if err := held.hold(st.LogPath(id)); err != nil {
 			fmt.Fprintln(f.ErrOut, "tablemaster:", lang.S("cmd.host.held", "table", id))
 			continue
 		}
-		defer release()
 		if _, _, err := st.Open(id); err != nil {
 			fmt.Fprintln(f.ErrOut, "tablemaster:", err)
 		}
 	}
 	hub := &moderator.Hub{Token: moderator.NewToken(), BaseURL: baseURL(addr, port), Addr: addr, Port: port,
-		Seed: f.Seed, Now: f.Now}
+		Seed: f.Seed, Now: f.Now, Hold: held.hold}
 	srv := serveHub(f, st, ln, lang, hub)
 	defer srv.stop()
 	link := hub.BaseURL + "/h/" + hub.Token
@@ -94,4 +95,31 @@ func hostRun(o *hostOptions) error {
 	defer stop()
 	<-ctx.Done()
 	return nil
+}
+
+// heldLogs are the logs of the tables a host serves, each held as resume
+// holds it, until the host stops.
+type heldLogs struct {
+	mu       sync.Mutex
+	releases []func()
+}
+
+func (h *heldLogs) hold(path string) error {
+	release, err := holdLog(path)
+	if err != nil {
+		return err
+	}
+	h.mu.Lock()
+	h.releases = append(h.releases, release)
+	h.mu.Unlock()
+	return nil
+}
+
+func (h *heldLogs) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, r := range h.releases {
+		r()
+	}
+	h.releases = nil
 }

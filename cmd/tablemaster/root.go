@@ -41,6 +41,7 @@ the laptop over the local Wi-Fi.`,
 		root.AddCommand(game(f, g))
 	}
 	root.AddCommand(newCmdHost(f, g, nil))
+	root.AddCommand(newCmdTables(f, g, nil))
 	root.AddCommand(newCmdResume(f, g, nil))
 	root.AddCommand(newCmdReplay(f, g, nil))
 	root.AddCommand(newCmdPrint(f, g, nil))

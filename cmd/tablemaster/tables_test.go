@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tablemaster/engine/noir"
+	"tablemaster/moderator"
+)
+
+// `tables` lists the state folder's tables with their game, players and
+// state; `tables drop ID` moves a log to the archive (never deletes), and
+// refuses a table a tablemaster is serving, an unknown id or a path.
+func TestTablesListAndDrop(t *testing.T) {
+	dir := t.TempDir()
+	st, err := moderator.NewStore(dir, func() time.Time { return fixedNow })
+	if err != nil {
+		t.Fatal(err)
+	}
+	played, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := played.Act(noir.Killer, "draw", -1); err != nil {
+		t.Fatal(err)
+	}
+	idle, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Chika", "Dai"}, Options: noir.Config{}, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+
+	f, out, errOut := testFactory(t)
+	if code := run(f, []string{"tables", "--state", dir}); code != 0 {
+		t.Fatalf("tables: exit %d: %s", code, errOut)
+	}
+	s := out.String()
+	for _, w := range []string{played.ID() + "  Noir: Killer vs Inspector  Aki, Ben", "in play, waiting for Aki (1 actions)",
+		idle.ID() + "  Noir: Killer vs Inspector  Chika, Dai", "not started"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("tables lacks %q:\n%s", w, s)
+		}
+	}
+
+	release, err := holdLog(st.LogPath(played.ID()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _, errOut = testFactory(t)
+	if code := run(f, []string{"tables", "drop", played.ID(), "--state", dir}); code == 0 || !strings.Contains(errOut.String(), "being served") {
+		t.Errorf("dropping a served table: exit %d, %q", code, errOut)
+	}
+	release()
+	for _, bad := range []string{"20990101-0000-000000", "../tables/" + idle.ID()} {
+		f, _, errOut = testFactory(t)
+		if code := run(f, []string{"tables", "drop", bad, "--state", dir}); code == 0 {
+			t.Errorf("drop %q: exit 0, want a refusal", bad)
+		}
+	}
+	f, out, _ = testFactory(t)
+	if code := run(f, []string{"tables", "drop", played.ID(), "--state", dir}); code != 0 {
+		t.Fatalf("drop: exit %d", code)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "archive", played.ID()+".jsonl")); err != nil {
+		t.Errorf("the dropped log is not in the archive: %v", err)
+	}
+	f, out, _ = testFactory(t)
+	run(f, []string{"tables", "--state", dir, "--lang", "ja"})
+	if strings.Contains(out.String(), played.ID()) || !strings.Contains(out.String(), "未開始") {
+		t.Errorf("after the drop:\n%s", out)
+	}
+
+}
