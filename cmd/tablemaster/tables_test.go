@@ -56,13 +56,13 @@ func TestTablesListAndDrop(t *testing.T) {
 	release()
 	for _, bad := range []string{"20990101-0000-000000", "../tables/" + idle.ID()} {
 		f, _, errOut = testFactory(t)
-		if code := run(f, []string{"tables", "drop", bad, "--state", dir}); code == 0 {
-			t.Errorf("drop %q: exit 0, want a refusal", bad)
+		if code := run(f, []string{"tables", "drop", bad, "--state", dir}); code == 0 || errOut.Len() == 0 {
+			t.Errorf("drop %q: exit %d, stderr %q: want a refusal that says why", bad, code, errOut)
 		}
 	}
 	f, out, _ = testFactory(t)
-	if code := run(f, []string{"tables", "drop", played.ID(), "--state", dir}); code != 0 {
-		t.Fatalf("drop: exit %d", code)
+	if code := run(f, []string{"tables", "drop", played.ID(), "--state", dir}); code != 0 || !strings.Contains(out.String(), "archive") {
+		t.Fatalf("drop: exit %d: %s", code, out)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "archive", played.ID()+".jsonl")); err != nil {
 		t.Errorf("the dropped log is not in the archive: %v", err)
