@@ -26,7 +26,7 @@ func newCmdNight(f *Factory, g *globalOptions, runF func(*nightOptions) error) *
 	opts := &nightOptions{f: f, g: g}
 	cmd := &cobra.Command{
 		Use:   "night",
-		Short: "The night sheet: tonight's Super Rock games, grades and totals",
+		Short: "The night sheet: every table of the night, who won, Super Rock's grades and the totals",
 		Long: `Show the results of one night's Super Rock games from the tables of the state
 folder: for each game its start, table and players with their characters,
 attributes, alive or dead and grades A–D (SR-43), then every player's totals.

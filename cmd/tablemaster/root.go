@@ -37,6 +37,14 @@ the laptop over the local Wi-Fi.`,
 	root.SetErr(f.ErrOut)
 	root.PersistentFlags().StringVar(&g.State, "state", "", "state folder (default $XDG_STATE_HOME/tablemaster)")
 	root.PersistentFlags().StringVar(&g.Lang, "lang", "", "language of the console: en or ja (default from the environment)")
+	// Help in the console's language: --lang ja --help reads Japanese.
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		if l, err := f.lang(g.Lang); err == nil {
+			localizeHelp(c.Root(), l)
+		}
+		help(c, args)
+	})
 	for _, game := range games {
 		root.AddCommand(game(f, g))
 	}
