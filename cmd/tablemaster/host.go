@@ -53,6 +53,11 @@ func hostRun(o *hostOptions) error {
 		return err
 	}
 	defer st.Close()
+	unlock, err := lockState(st.Dir(), f.Now())
+	if err != nil {
+		return errorf("%v", err)
+	}
+	defer unlock()
 	addr := o.Addr
 	if addr == "" {
 		addr = f.LANAddress().String()

@@ -76,6 +76,13 @@ func TestHostServesTheNight(t *testing.T) {
 		t.Fatalf("the table screen: %v %v", resp, err)
 	}
 	resp.Body.Close()
+	// One tablemaster per state folder: a game command next to the host
+	// is refused, naming the host.
+	f2, _, errOut2 := testFactory(t)
+	if code := run(f2, []string{"noir", "--players", "Chika,Dai", "--state", state}); code == 0 ||
+		!strings.Contains(errOut2.String(), "another tablemaster is serving the tables of "+state) || !strings.Contains(errOut2.String(), "(pid ") {
+		t.Errorf("noir beside the host: exit %d, stderr %q", code, errOut2)
+	}
 	sig <- syscall.SIGTERM
 	select {
 	case code := <-done:

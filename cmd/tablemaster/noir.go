@@ -160,6 +160,13 @@ func startTable(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.N
 		return err
 	}
 	defer st.Close()
+	if script == nil { // a table served: one tablemaster per state folder
+		release, err := lockState(st.Dir(), f.Now())
+		if err != nil {
+			return errorf("%v", err)
+		}
+		defer release()
+	}
 	if addr == "" {
 		addr = f.LANAddress().String()
 	}

@@ -164,16 +164,16 @@ func TestResumeBusyPort(t *testing.T) {
 		}
 	}
 
-	// A second resume while this one runs takes nothing: two processes
-	// must never write one log.
+	// A second resume while this one runs takes nothing: one tablemaster
+	// serves a state folder, and two processes must never write one log.
+	// The refusal names the running one.
 	twice := startChild(t, "resume twice", "resume", "--state", dir)
 	if err := twice.wait(10 * time.Second); err == nil {
 		t.Errorf("a second resume while one runs: exit code 0, want 1")
 	}
-	for _, id := range []string{a.id, b.id} {
-		if want := "tablemaster: skipping " + id + ": it is running in another tablemaster"; !strings.Contains(twice.errOut.String(), want) {
-			t.Errorf("second resume: stderr = %q, want %q", twice.errOut, want)
-		}
+	if want := "another tablemaster is serving the tables of " + dir + " (pid "; !strings.Contains(twice.errOut.String(), want) ||
+		!strings.Contains(twice.errOut.String(), "resume --state "+dir) {
+		t.Errorf("second resume: stderr = %q, want %q and the running command", twice.errOut, want)
 	}
 
 	// SIGTERM: the hint names the command for every unfinished table.

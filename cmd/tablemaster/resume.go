@@ -80,6 +80,11 @@ func resumeRun(o *resumeOptions) error {
 		return err
 	}
 	defer st.Close()
+	release, err := lockState(st.Dir(), f.Now())
+	if err != nil {
+		return errorf("%v", err)
+	}
+	defer release()
 	ids := []string{o.Table}
 	if o.Table == "" {
 		if ids, err = st.IDs(); err != nil {
