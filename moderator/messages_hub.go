@@ -15,6 +15,8 @@ func init() {
 		"cmd.tables.not_started": {EN: "not started: nobody has played yet", JA: "未開始：まだ誰もプレイしていません"},
 		"cmd.tables.held":        {EN: "table {table} is being served by a running tablemaster: stop it first", JA: "テーブル{table}は実行中のtablemasterが動かしています。先に止めてください"},
 		"cmd.tables.dropped":     {EN: "table {table} moved to {path} (move it back to bring it back)", JA: "テーブル{table}を{path}へ移しました（戻せば元に戻ります）"},
+		"cmd.resume.unplayed": {EN: "left out {table} ({game}: {players}): never played. tablemaster resume {table} brings it back; tablemaster tables drop {table} puts it away.",
+			JA: "{table}（{game}：{players}）は一度も遊ばれていないので再開しません。tablemaster resume {table} で再開、tablemaster tables drop {table} で片付けます。"},
 		"cmd.host.stop": {EN: "Open it on this laptop or scan it with your phone. Ctrl-C stops the night; every table is saved as it is played.",
 			JA: "このノートPCで開くか、スマホで読み取ります。Ctrl-Cで終了します。テーブルはプレイのたびに保存されています。"},
 	})

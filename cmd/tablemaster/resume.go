@@ -117,6 +117,15 @@ func resumeRun(o *resumeOptions) error {
 			t.Close()
 			continue
 		}
+		if snap := t.Snapshot(engine.Public); snap.StateVer == 0 && o.Table == "" {
+			// Started and never played: most often a table begun by
+			// mistake. It is named, not brought back unasked.
+			h := t.Header()
+			fmt.Fprintln(f.ErrOut, "tablemaster:", lang.S("cmd.resume.unplayed", "table", h.ID, "game", h.Game,
+				"players", strings.Join(h.Seats, ", ")))
+			t.Close()
+			continue
+		}
 		tables = append(tables, t)
 	}
 	if len(tables) == 0 {

@@ -54,6 +54,9 @@ func resumeRunIn(t *testing.T, ports []int, taken map[int]bool, args ...string) 
 		if err != nil {
 			t.Fatal(err)
 		}
+		if _, err := tb.Act(noir.Killer, "draw", -1); err != nil { // resume leaves never-played tables out
+			t.Fatal(err)
+		}
 		ids = append(ids, tb.ID())
 		// Table ids name the minute and three random bytes; keep them apart.
 		time.Sleep(time.Millisecond)

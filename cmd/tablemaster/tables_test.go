@@ -74,3 +74,32 @@ func TestTablesListAndDrop(t *testing.T) {
 	}
 
 }
+
+// resume without a table id brings back the tables in play and names,
+// without bringing it back, one that was started and never played.
+func TestResumeLeavesOutNeverPlayed(t *testing.T) {
+	dir := t.TempDir()
+	st, err := moderator.NewStore(dir, func() time.Time { return fixedNow })
+	if err != nil {
+		t.Fatal(err)
+	}
+	played, _ := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 1})
+	if _, err := played.Act(noir.Killer, "draw", -1); err != nil {
+		t.Fatal(err)
+	}
+	idle, _ := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Chika", "Dai"}, Options: noir.Config{}, Seed: 2})
+	st.Close()
+	f, out, errOut := testFactory(t)
+	sig := make(chan os.Signal, 1)
+	sig <- os.Interrupt // stop as soon as it serves
+	f.SignalNotify = func() (<-chan os.Signal, func()) { return sig, func() {} }
+	if code := run(f, []string{"resume", "--state", dir}); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out.String(), "resumed "+played.ID()) || strings.Contains(out.String(), "resumed "+idle.ID()) {
+		t.Errorf("resume brought back:\n%s", out)
+	}
+	if !strings.Contains(errOut.String(), "left out "+idle.ID()+" (noir: Chika, Dai): never played") {
+		t.Errorf("resume does not name the never-played table:\n%s", errOut)
+	}
+}
