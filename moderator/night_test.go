@@ -144,7 +144,7 @@ func nightAct(t *testing.T, tb *Table, s engine.Seat, actions ...string) {
 // every own condition asked for was met, or not for the names in lost.
 func nightFinish(t *testing.T, tb *Table, lost ...string) {
 	t.Helper()
-	nightAct(t, tb, 0, "end hubs")
+	nightAct(t, tb, 0, "end nova")
 	for i := 0; nightPublic(tb).Phase == "confirm"; i++ {
 		if i > 20 {
 			t.Fatal("the confirmations do not end")
@@ -479,7 +479,7 @@ func TestNightSheetSR43GradesAndTotals(t *testing.T) {
 		}
 	}
 	for i, g := range sheet.Games {
-		if over := i < 2; g.Over != over || (g.Result != nil) != over || g.Result != nil && g.Result.Key != "sr.end.hubs" {
+		if over := i < 2; g.Over != over || (g.Result != nil) != over || g.Result != nil && g.Result.Key != "sr.end.nova" {
 			t.Errorf("game %d: over %v, result %v, want over %v", i+1, g.Over, g.Result, over)
 		}
 	}

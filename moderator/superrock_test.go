@@ -205,7 +205,7 @@ func TestSuperrockPagesGolden(t *testing.T) {
 			mustAct(t, tb, other, "withdraw")
 			continue
 		case "play":
-			mustAct(t, tb, other, "end hubs")
+			mustAct(t, tb, other, "end nova")
 			continue
 		}
 		srStep(t, tb, r)

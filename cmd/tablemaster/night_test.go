@@ -108,11 +108,11 @@ func nightFolder(t *testing.T) string {
 		nightPrepare(t, tb, seed)
 		return tb
 	}
-	nightAct(t, game(players, 21), 0, "end hubs") // the night of the 1st: not on the sheet
+	nightAct(t, game(players, 21), 0, "end nova") // the night of the 1st: not on the sheet
 
 	set(nightTime(2, 20, 15))
 	g1 := game(players, 22)
-	nightAct(t, g1, 0, "dies Ben", "dies Fumi", "end hubs")
+	nightAct(t, g1, 0, "dies Ben", "dies Fumi", "end nova")
 	for i := 0; len(g1.Legal(0)) > 0; i++ {
 		if i > 20 {
 			t.Fatal("the confirmations do not end")

@@ -15,6 +15,7 @@ func init() {
 		"sr.undo.planet_end":       {EN: "The planet phase goes on: turn the board back to the planet side and put the pins and planet cards back where they were.", JA: "惑星編を続けます。ゲーム盤を惑星編の面に戻し、コマと惑星カードを元の位置に戻します。"},
 		"sr.undo.hubs_physical":    {EN: "Gather the secret base cards again; the base players ({players}) take any hub card they swapped in back.", JA: "秘密基地カードを回収します。基地プレイヤー（{players}）は入れ換えた重要拠点カードを手元に戻します。"},
 		"sr.undo.pin_off":          {EN: "{player}: take your pin off the secret base again.", JA: "{player}さん：秘密基地からコマを取り除きます。"},
+		"sr.undo.appear_back":      {EN: "{player}: put your pin back on ambush {card}'s square; the henchmen of this battle are gone.", JA: "{player}さん：ピンを待ち伏せ{card}のマスへ戻します。この戦闘の手下もいなくなります。"},
 		"sr.undo.appear":           {EN: "{player}: take your pin off the ambush square again; the henchmen are gone.", JA: "{player}さん：待ち伏せのマスからピンを取り除きます。手下もいなくなります。"},
 		"sr.undo.final":            {EN: "Everyone turns their character card face down again.", JA: "全員、キャラクターカードを伏せ直します。"},
 		"sr.undo.sprung":           {EN: "Turn ambush card {card} face down again.", JA: "待ち伏せカード{card}を伏せ直します。"},

@@ -396,6 +396,12 @@ func (g *Game) checkPlay(s engine.Seat, a act) error {
 			if g.character(s).ID != hijiriID {
 				return illegal("sr.err.not_hijiri")
 			}
+		case "hubs":
+			// The hubs are placed when the secret base phase begins
+			// (SR-25): before that none can have been destroyed.
+			if g.stage < BaseStage {
+				return illegal("sr.err.end_no_hubs")
+			}
 		}
 	case "own": // SR-43
 		if g.own[t] != 0 || !g.attrWon(t) || endReasons[g.end] == "king" {

@@ -297,6 +297,24 @@ func TestSR42Ends(t *testing.T) {
 	if got := withPrefix(g.Legal(6), "end king"); len(got) != 1 {
 		t.Errorf("Hijiri is not offered end king: %v", actions(g.Legal(6)))
 	}
+	// Decision: "all four hubs are destroyed" cannot end a game before the
+	// secret base phase, where the hubs are placed (SR-25, SR-27); a death
+	// and the game's end ask for a second tap on a phone.
+	if g.Stage() >= BaseStage {
+		t.Fatalf("stage %s, want before the secret base", g.Stage())
+	}
+	if k := refuse(t, g, 0, "end hubs", engine.ErrIllegal); k != "sr.err.end_no_hubs" {
+		t.Errorf("end hubs in the planet phase = %s", k)
+	}
+	for _, c := range g.Legal(0) {
+		a := string(c.Action)
+		if a == "end hubs" {
+			t.Errorf("end hubs is offered in the planet phase")
+		}
+		if confirm := strings.HasPrefix(a, "dies ") || strings.HasPrefix(a, "end "); c.Confirm != confirm {
+			t.Errorf("%s: Confirm = %v, want %v", a, c.Confirm, confirm)
+		}
+	}
 	evs := apply(t, g, 3, "end nova")
 	fin := find(evs, "sr.ev.final")
 	if len(fin) != 7 || !fin[0].Reveal || !fin[0].IsPublic() || len(find(evs, "sr.do.final")) != 1 {

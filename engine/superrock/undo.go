@@ -67,6 +67,13 @@ func (g *Game) undoEvent(e engine.Event) []engine.Event {
 	case "sr.do.entered", "sr.do.base_entry":
 		return one("sr.undo.pin_off", "player", arg["player"])
 	case "sr.do.appear":
+		// A player who had appeared from their other ambush before moved
+		// their pin from there: it goes back there, not off the board.
+		for k, st := range g.ambushState {
+			if st == ambushAppeared && g.name(g.ambushOwner[k]) == arg["player"] {
+				return one("sr.undo.appear_back", "player", arg["player"], "card", AmbushNames[k])
+			}
+		}
 		return one("sr.undo.appear", "player", arg["player"])
 	case "sr.do.final":
 		return one("sr.undo.final")

@@ -98,6 +98,10 @@ func (rt *realTable) do(m engine.Msg, after, screen *realTable) error {
 			return fmt.Errorf("%v: no pin of %s on an ambush", m, a["player"])
 		}
 		rt.onAmb[a["player"]] = false
+	case "sr.undo.appear_back": // the pin moves back to the other ambush
+		if !rt.onAmb[a["player"]] {
+			return fmt.Errorf("%v: no pin of %s on an ambush", m, a["player"])
+		}
 	case "sr.ev.sprung":
 		rt.sprung[a["card"]] = true
 	case "sr.undo.sprung":
