@@ -134,7 +134,8 @@ func (s *Server) writeHub(w http.ResponseWriter, r *http.Request, l engine.Lang,
 		row := hubRow(t, l, d.Base)
 		row.Moved = s.store.Retired(t.ID())
 		_, remembers := t.face.(face.Rememberer)
-		row.Rematch = row.Over && !row.Moved && !remembers
+		_, rematches := t.face.(face.Rematcher)
+		row.Rematch = row.Over && !row.Moved && (!remembers || rematches)
 		d.Tables = append(d.Tables, row)
 	}
 	if dir := s.store.Dir(); dir != "" {
@@ -276,7 +277,9 @@ func (s *Server) rematch(old *Table) (*Table, error) {
 	if !old.Snapshot(engine.Public).Outcome.Over {
 		return nil, engine.Errorf(engine.ErrIllegal, "moderator", engine.M("mod.hub.not_over"))
 	}
-	if _, ok := old.face.(face.Rememberer); ok {
+	_, remembers := old.face.(face.Rememberer)
+	rematcher, ok := old.face.(face.Rematcher)
+	if remembers && !ok {
 		return nil, engine.Errorf(engine.ErrIllegal, "moderator", engine.M("mod.hub.no_rematch"))
 	}
 	n := len(h.Seats)
@@ -289,7 +292,18 @@ func (s *Server) rematch(old *Table) (*Table, error) {
 		}
 		seats[i] = h.Seats[seatOf[i]]
 	}
-	t, err := s.store.Rematch(old, NewTableSpec{Game: h.Game, Seats: seats, Options: h.Options, Seed: s.Hub.Seed(),
+	var options any = h.Options
+	if rematcher != nil {
+		var remembered [][]string
+		if remembers && s.store.Dir() != "" {
+			remembered, _, _ = NightMemory(s.store.Dir(), h.Game, seats, s.Hub.Now())
+		}
+		var err error
+		if options, err = rematcher.Rematch(h.Options, seats, remembered); err != nil {
+			return nil, err
+		}
+	}
+	t, err := s.store.Rematch(old, NewTableSpec{Game: h.Game, Seats: seats, Options: options, Seed: s.Hub.Seed(),
 		Addr: h.Addr, Port: h.Port, Lang: engine.Lang(h.Lang)}, seatOf)
 	if err == nil {
 		s.hold(t)

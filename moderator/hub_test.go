@@ -174,12 +174,23 @@ func TestHubRematchKeepsTheLinks(t *testing.T) {
 	if r := do(t, h, "POST", host+"/rematch/"+oh.ID, nil); r.Code != http.StatusConflict || len(srv.store.Tables()) != 2 {
 		t.Errorf("a second rematch of the same table: %d", r.Code)
 	}
+	// Super Rock: the rematch remembers the night (SR-13): what each
+	// player played in the game just over is in the new table's options.
 	do(t, h, "POST", host+"/new", url.Values{"game": {"superrock"}})
+	var sr *Table
 	for _, tb := range srv.store.Tables() {
 		if tb.Header().Game == "superrock" {
-			playOut(t, tb, 4)
-			if r := do(t, h, "POST", host+"/rematch/"+tb.ID(), nil); r.Code != http.StatusConflict || !strings.Contains(r.Body.String(), "SR-13") {
-				t.Errorf("a Super Rock rematch: %d", r.Code)
+			sr = tb
+		}
+	}
+	playOut(t, sr, 4)
+	if r := do(t, h, "POST", host+"/rematch/"+sr.ID(), nil); r.Code != http.StatusSeeOther {
+		t.Fatalf("a Super Rock rematch: %d %s", r.Code, r.Body.String())
+	}
+	for _, tb := range srv.store.Tables() {
+		if tb.Header().Game == "superrock" && tb.ID() != sr.ID() {
+			if opts := string(tb.Header().Options); !strings.Contains(opts, `"played_tonight":[[`) {
+				t.Errorf("the Super Rock rematch forgot the night: %s", opts)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package face
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -26,6 +27,14 @@ type Option struct {
 type Configurer interface {
 	Options() []Option
 	Configure(seats []string, values map[string]string, remembered [][]string) (any, error)
+}
+
+// Rematcher is implemented by a face whose game needs more than the old
+// table's options for a rematch: Super Rock deals no one a character they
+// played earlier that night (SR-13), so the rematch's options take the
+// night's memory as it is now. Options are the old table's stored ones.
+type Rematcher interface {
+	Rematch(options json.RawMessage, seats []string, remembered [][]string) (any, error)
 }
 
 // Values are the chosen values of every option in opts, each its default

@@ -125,3 +125,29 @@ func (f Face) Configure(seats []string, values map[string]string, remembered [][
 	}
 	return NewOptions(cfg, ""), nil
 }
+
+// Rematch is the same table options with the night's memory as it is now
+// (SR-13): the characters of the game just played count too.
+func (Face) Rematch(options json.RawMessage, seats []string, remembered [][]string) (any, error) {
+	var o Options
+	if err := json.Unmarshal(options, &o); err != nil {
+		return nil, fmt.Errorf("superrock options: %w", err)
+	}
+	o.PlayedTonight = remembered
+	cfg, err := config(seats, mustJSON(o))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := rules.New(cfg, 0); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
