@@ -42,12 +42,93 @@ const (
 
 func (r ShiftRule) String() string { return [...]string{"no-repeat", "no-undo"}[r] }
 
-// Config holds the table options of the playing-card variant.
+// Variant says which rules a table plays (rules/noir.md): the
+// playing-card variant (NC) or the Automata variant with the disguise card
+// (NA). Both play on the same Grid.
+type Variant uint8
+
+// The variants.
+const (
+	Cards Variant = iota
+	Automata
+)
+
+func (v Variant) String() string { return [...]string{"cards", "automata"}[v] }
+
+// ParseVariant reads "cards" or "automata".
+func ParseVariant(s string) (Variant, error) {
+	switch strings.ToLower(s) {
+	case "cards", "":
+		return Cards, nil
+	case "automata":
+		return Automata, nil
+	}
+	return 0, fmt.Errorf("noir: variant must be cards or automata, not %q", s)
+}
+
+// MarshalText writes the variant as its flag value.
+func (v Variant) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (v *Variant) UnmarshalText(b []byte) (err error) { *v, err = ParseVariant(string(b)); return err }
+
+// AutomataKills is the kill count that wins the Automata variant unless
+// the table sets its own (NA-6, table option kills).
+const AutomataKills = 10
+
+// Config holds the table options. The playing-card variant's logs, written
+// before the Automata variant existed, have no variant, kills or roster:
+// those read as the playing-card variant.
 type Config struct {
+	Variant   Variant   `json:"variant,omitempty"`
 	Deck      Deck      `json:"deck"`
 	Layout    Layout    `json:"layout"`
 	Kings     bool      `json:"kings"`
 	ShiftRule ShiftRule `json:"shift_rule"`
+	// Kills is NA-6's table option: the dead suspects that win (Automata
+	// only; 0 means AutomataKills).
+	Kills int `json:"kills,omitempty"`
+	// Roster names the 25 suspects of a boxed edition in layout order
+	// (NA-1); the evidence cards carry the same names. Empty: playing cards.
+	Roster []string `json:"roster,omitempty"`
+}
+
+// KillsToWin is the number of dead suspects with which the Killer wins:
+// 16 in the playing-card variant (NC-16), the kills option in Automata.
+func (c Config) KillsToWin() int {
+	if c.Variant != Automata {
+		return KillsToWin
+	}
+	if c.Kills > 0 {
+		return c.Kills
+	}
+	return AutomataKills
+}
+
+// Check says what is wrong with a set of options that no table can play,
+// in words for the person who gave them.
+func (c Config) Check() error {
+	if c.Variant != Automata {
+		if c.Kills != 0 {
+			return fmt.Errorf("noir: --kills is an option of the automata variant (the playing-card variant wins at %d)", KillsToWin)
+		}
+		if len(c.Roster) > 0 {
+			return fmt.Errorf("noir: --roster is an option of the automata variant")
+		}
+		return nil
+	}
+	if c.Kills < 0 || c.Kills > NumSuspects-1 {
+		return fmt.Errorf("noir: kills must be between 1 and %d, not %d", NumSuspects-1, c.Kills)
+	}
+	if c.Deck == Physical {
+		return fmt.Errorf("noir: the automata variant is played with the virtual deck for now (the physical deck is not built yet)")
+	}
+	if len(c.Roster) > 0 {
+		if err := CheckRoster(c.Roster); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ParseDeck reads "virtual" or "physical".

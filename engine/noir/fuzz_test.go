@@ -25,6 +25,13 @@ func fuzzConfig(b uint8) Config {
 	if b&8 != 0 {
 		c.ShiftRule = NoUndo
 	}
+	if b&16 != 0 {
+		// The Automata variant (virtual deck only; its own shift rule).
+		c = Config{Variant: Automata, Layout: c.Layout, Kings: c.Kings}
+		if b&32 != 0 {
+			c.Kills = 6
+		}
+	}
 	return c
 }
 
@@ -39,6 +46,16 @@ func universe(kings bool) []string {
 	}
 	for _, sh := range NewGrid(5, 5, make([]int, 25)).Shifts() {
 		out = append(out, sh.String())
+	}
+	return out
+}
+
+// automataUniverse adds the Automata variant's own notation (NA).
+func automataUniverse(kings bool) []string {
+	out := append(universe(kings), "disguise swap", "disguise pretend", "collapse rows", "collapse cols", "accuse", "cancel")
+	for i := 0; i < NumSuspects; i++ {
+		s, e := SuspectName(i, kings), EvidenceName(i, kings)
+		out = append(out, "canvas "+e, "remove "+s, "name "+s)
 	}
 	return out
 }
@@ -58,6 +75,8 @@ func sig(g *Game) string {
 		last = *g.lastShift
 	}
 	for _, xs := range [][]int{g.deck, g.hand, g.drawn, g.removedOrder, g.discarded,
+		g.picks, notKillerInts(g),
+		{g.disguise, g.accused, int(g.pickAxis), g.facts.seg, int(g.facts.notInspector), int(g.facts.pairDead)},
 		{g.killer, g.insp, g.citizen, g.lost, int(g.phase), int(g.turn), g.turnNo, g.kills, g.arrestsLeft, len(g.positions),
 			int(bad.by), bad.card, bad.turn, int(last.by), last.turnNo, int(last.shift.Axis), last.shift.Index, last.shift.Dir}} {
 		b = append(b, '|')
@@ -75,6 +94,14 @@ func sig(g *Game) string {
 	b = strconv.AppendBool(b, g.outcome.Over)
 	b = append(b, g.outcome.Reason.Key...)
 	return string(b)
+}
+
+func notKillerInts(g *Game) []int {
+	out := make([]int, len(g.facts.notKiller))
+	for i, m := range g.facts.notKiller {
+		out[i] = int(m)
+	}
+	return out
 }
 
 // step is one fuzz step: byte b picks one of the legal actions of the seat
@@ -155,11 +182,22 @@ func FuzzApply(f *testing.F) {
 	f.Add(uint64(7), uint8(0), []byte{})
 	f.Add(uint64(3), uint8(15), []byte{0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255})
 	f.Fuzz(func(t *testing.T, seed uint64, opts uint8, moves []byte) {
-		playFuzz(t, seed, opts, moves)
+		playFuzz(t, seed, opts&^16, moves)
 	})
 }
 
-var fuzzUniverse = [2][]string{universe(false), universe(true)}
+// FuzzApplyAutomata is FuzzApply for the Automata variant (NA).
+func FuzzApplyAutomata(f *testing.F) {
+	for seed := uint64(0); seed < 12; seed++ {
+		f.Add(seed, uint8(seed), enginetest.Moves(seed, 40, 80))
+	}
+	f.Add(uint64(3), uint8(32), []byte{255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255})
+	f.Fuzz(func(t *testing.T, seed uint64, opts uint8, moves []byte) {
+		playFuzz(t, seed, opts|16, moves)
+	})
+}
+
+var fuzzUniverse = [4][]string{universe(false), universe(true), automataUniverse(false), automataUniverse(true)}
 
 // playFuzz is FuzzApply's body: a game driven by the bytes of moves.
 func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
@@ -167,10 +205,14 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
 	cfg := fuzzConfig(opts)
 	g := New(cfg, seed)
 	r := engine.NewRand(seed ^ 0x5eed)
-	univ := fuzzUniverse[0]
+	u := 0
 	if cfg.Kings {
-		univ = fuzzUniverse[1]
+		u = 1
 	}
+	if cfg.Variant == Automata {
+		u += 2
+	}
+	univ := fuzzUniverse[u]
 	if err := invariants(g); err != nil {
 		t.Fatalf("New: %v", err)
 	}

@@ -34,10 +34,13 @@ const (
 	ClearChoose                  // NC-13: the Inspector chooses a card to clear
 	CitizenPoint                 // NC-14: the Inspector points at a neighbour
 	Over                         // NC-17
+	CollapsePick                 // NA-5: one dead suspect from each line
+	AccusePick                   // NA-10: the two suspects named
 )
 
 var phaseNames = [...]string{"killer-identity", "killer-first-kill", "inspector-draw",
-	"inspector-keep", "play", "disguise-draw", "clear-draw", "clear-choose", "citizen-point", "over"}
+	"inspector-keep", "play", "disguise-draw", "clear-draw", "clear-choose", "citizen-point", "over",
+	"collapse-pick", "accuse-pick"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -73,6 +76,14 @@ type Game struct {
 	positions map[string]int // NC-7: position key → turn it first occurred
 	lastShift *lastShift     // NC-7 no-undo
 	outcome   engine.Outcome
+
+	// The Automata variant (automata.go).
+	disguise int   // the Killer's disguise card, -1 before it is drawn
+	picks    []int // CollapsePick: the suspect taken from each line, -1 none yet
+	pickAxis Axis  // CollapsePick: Row takes one from each row
+	accused  int   // AccusePick: the first suspect named, -1 none yet
+	// What the table has seen that a redraw must keep true (resample.go).
+	facts facts
 }
 
 type lastShift struct {
@@ -108,8 +119,13 @@ func New(cfg Config, seed uint64) *Game {
 		killer:      -1,
 		insp:        -1,
 		citizen:     -1,
+		disguise:    -1,
+		accused:     -1,
 		arrestsLeft: CitizensArrests,
 		positions:   map[string]int{},
+	}
+	if cfg.Variant == Automata {
+		g.cfg.ShiftRule = NoUndo // NA-4
 	}
 	g.positions[g.positionKey(g.grid, &g.dead)] = 0
 	return g
@@ -159,11 +175,28 @@ func (g *Game) Clone() *Game {
 		c.bad = &b
 	}
 	c.outcome.Winners = append([]engine.Seat(nil), g.outcome.Winners...)
+	c.picks = append([]int(nil), g.picks...)
+	c.facts = g.facts.clone()
 	return &c
 }
 
-func (g *Game) sname(id int) string { return SuspectName(id, g.cfg.Kings) }
-func (g *Game) ename(id int) string { return EvidenceName(id, g.cfg.Kings) }
+// sname is the suspect card lying on the grid for id: a playing card, or
+// with a roster the edition's name (NA-1).
+func (g *Game) sname(id int) string {
+	if g.cfg.Roster != nil {
+		return g.cfg.Roster[id]
+	}
+	return SuspectName(id, g.cfg.Kings)
+}
+
+// ename is the evidence card naming id; with a roster it carries the
+// suspect's name.
+func (g *Game) ename(id int) string {
+	if g.cfg.Roster != nil {
+		return g.cfg.Roster[id]
+	}
+	return EvidenceName(id, g.cfg.Kings)
+}
 
 // cell names where a suspect lies now, or "—" once it left the grid.
 func (g *Game) cell(id int) string {
@@ -204,19 +237,33 @@ func (g *Game) appendKey(b []byte, grid Grid, dead *[NumSuspects]bool) []byte {
 
 // act is a decoded action.
 type act struct {
-	kind  string // draw drew kill shift disguise arrest clear citizen keep point
-	card  int    // suspect id (also the evidence card naming it); -1 if none
+	// kind is one of draw drew kill shift disguise arrest clear citizen
+	// keep point dispute, and in the Automata variant also collapse
+	// remove canvas accuse name cancel (automata.go).
+	kind  string
+	card  int // suspect id (also the evidence card naming it); -1 if none
 	shift Shift
+	axis  Axis   // collapse: Row takes one suspect from each row
+	swap  string // disguise in Automata: "swap" or "pretend"
 }
 
 func (a act) String(g *Game) string {
 	switch a.kind {
 	case "shift":
 		return a.shift.String()
-	case "kill", "arrest", "point":
+	case "kill", "arrest", "point", "remove", "name":
 		return a.kind + " " + g.sname(a.card)
-	case "drew", "keep", "citizen", "dispute":
+	case "drew", "keep", "citizen", "dispute", "canvas":
 		return a.kind + " " + g.ename(a.card)
+	case "collapse":
+		if a.axis == Row {
+			return "collapse rows"
+		}
+		return "collapse cols"
+	case "disguise":
+		if a.swap != "" {
+			return "disguise " + a.swap
+		}
 	case "clear":
 		if a.card >= 0 {
 			return "clear " + g.ename(a.card)
@@ -249,22 +296,56 @@ func (g *Game) decode(text string) (act, error) {
 		return bad()
 	}
 	kind := f[0]
+	automata := g.cfg.Variant == Automata
 	switch kind {
-	case "draw", "disguise":
+	case "disguise":
+		if automata {
+			if len(f) != 2 || (f[1] != "swap" && f[1] != "pretend") {
+				return bad()
+			}
+			return act{kind: kind, card: -1, swap: f[1]}, nil
+		}
+		fallthrough
+	case "draw":
 		if len(f) != 1 {
 			return bad()
 		}
 		return act{kind: kind, card: -1}, nil
+	case "accuse", "cancel":
+		if !automata || len(f) != 1 {
+			return bad()
+		}
+		return act{kind: kind, card: -1}, nil
+	case "collapse":
+		if !automata || len(f) != 2 {
+			return bad()
+		}
+		switch f[1] {
+		case "rows", "row", "r":
+			return act{kind: kind, card: -1, axis: Row}, nil
+		case "cols", "col", "columns", "column", "c":
+			return act{kind: kind, card: -1, axis: Col}, nil
+		}
+		return bad()
+	case "canvas", "remove", "name":
+		if !automata {
+			return bad()
+		}
+		fallthrough
 	case "clear":
-		if len(f) == 1 {
+		if kind == "clear" && len(f) == 1 {
 			return act{kind: kind, card: -1}, nil
 		}
 		fallthrough
 	case "kill", "arrest", "point", "drew", "keep", "citizen", "dispute":
+		if len(f) > 2 && g.cfg.Roster != nil {
+			// A boxed edition's name may have spaces: "kill lady grey".
+			f = []string{f[0], strings.Join(f[1:], " ")}
+		}
 		if len(f) != 2 {
 			return bad()
 		}
-		cells := kind == "kill" || kind == "arrest" || kind == "point"
+		cells := kind == "kill" || kind == "arrest" || kind == "point" || kind == "remove" || kind == "name" || kind == "canvas"
 		if cells && cellShaped(f[1]) {
 			if r, c, ok := g.grid.ParseCell(f[1]); ok {
 				return act{kind: kind, card: g.grid.At(r, c)}, nil
@@ -301,6 +382,14 @@ func (g *Game) target(s string, cells bool) (int, bool) {
 		if r, c, ok := g.grid.ParseCell(s); ok {
 			return g.grid.At(r, c), true
 		}
+	}
+	if g.cfg.Roster != nil {
+		for id, name := range g.cfg.Roster {
+			if strings.EqualFold(name, s) {
+				return id, true
+			}
+		}
+		return 0, false
 	}
 	id, _, ok := parseCard(s, g.cfg.Kings)
 	return id, ok
@@ -372,6 +461,9 @@ func (g *Game) parseShift(f []string) (Shift, bool) {
 func (g *Game) candidates(s engine.Seat) []act {
 	if g.phase == Over || s != g.turn {
 		return nil
+	}
+	if g.cfg.Variant == Automata {
+		return g.candidatesA(s)
 	}
 	out := make([]act, 0, 48)
 	addCards := func(kind string, ids []int) {
@@ -449,6 +541,28 @@ func (g *Game) choice(a act) engine.Choice {
 		c.Label = engine.M("noir.c.draw." + g.phase.String())
 	case "disguise":
 		c.Label = engine.M("noir.c.disguise")
+		if a.swap != "" {
+			c.Label = engine.M("noir.c.disguise_" + a.swap)
+		}
+	case "collapse":
+		c.Label = engine.M("noir.c.collapse." + a.axis.String())
+		c.Public = true
+	case "cancel":
+		c.Label = engine.M("noir.c.cancel." + g.phase.String())
+		c.Public = true
+	case "accuse":
+		c.Label = engine.M("noir.c.accuse")
+		c.Public = true
+	case "remove", "name":
+		c.Label = engine.M("noir.c.suspect", "suspect", g.sname(a.card), "cell", g.cell(a.card))
+		c.Public = true
+		if a.kind == "name" && g.accused >= 0 {
+			// The second name decides the game (NA-10).
+			c.Group = engine.M("noir.g.name_second", "suspect", g.sname(g.accused))
+			c.Confirm = true
+		}
+	case "canvas":
+		c.Label = engine.M("noir.c.card_at", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
 	case "clear":
 		if a.card < 0 {
 			c.Label = engine.M("noir.c.clear")
@@ -530,6 +644,9 @@ func (g *Game) check(s engine.Seat, a act) error {
 			want = disputeKinds
 		}
 	}
+	if g.cfg.Variant == Automata {
+		want = g.wantA(s)
+	}
 	ok := false
 	for _, k := range want {
 		ok = ok || k == a.kind
@@ -604,10 +721,15 @@ func (g *Game) check(s engine.Seat, a act) error {
 		if g.dead[a.card] {
 			return illegal("noir.err.keep_dead", "card", g.ename(a.card), "suspect", g.sname(a.card))
 		}
-	case "disguise": // NC-8
+	case "disguise": // NC-8, NA-6
+		if g.cfg.Variant == Automata {
+			return g.checkA(a)
+		}
 		if g.deckLeft() == 0 {
 			return illegal("noir.err.deck_empty")
 		}
+	case "collapse", "remove", "canvas", "name":
+		return g.checkA(a)
 	case "clear": // NC-13
 		if a.card < 0 {
 			if g.deckLeft() == 0 {
@@ -724,6 +846,10 @@ func (e *events) table(key string, nv ...string) {
 func (e *events) drawn() { e.list[len(e.list)-1].Random = true }
 
 func (g *Game) exec(s engine.Seat, a act, ev *events) {
+	if g.cfg.Variant == Automata {
+		g.execA(s, a, ev)
+		return
+	}
 	switch a.kind {
 	case "draw":
 		g.drawVirtual(s, ev)
@@ -738,20 +864,7 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	case "kill":
 		g.kill(a.card, ev)
 	case "shift":
-		g.grid.Apply(a.shift)
-		ev.public("noir.ev.shift", "role", roleKey(s), "line", shiftMsg("", a.shift).Args["line"],
-			"n", shiftMsg("", a.shift).Args["n"], "dir", shiftMsg("", a.shift).Args["dir"])
-		m := shiftMsg("noir.do.shift", a.shift)
-		ev.list = append(ev.list, engine.Event{Msg: m, Table: true})
-		before := len(g.removedOrder)
-		g.removeFull(ev)
-		g.lastShift = &lastShift{by: s, shift: a.shift, turnNo: g.turnNo + 1}
-		if len(g.removedOrder) > before {
-			// A line left the grid: nothing can undo this shift, and the
-			// line numbers it names may now mean other lines.
-			g.lastShift = nil
-		}
-		g.endTurn()
+		g.shift(s, a.shift, ev)
 	case "disguise":
 		ev.public("noir.ev.disguise")
 		if g.cfg.Deck == Physical {
@@ -803,15 +916,39 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		g.citizen = -1
 		g.arrest(a.card, "noir.ev.point", ev)
 	case "keep":
-		g.insp = a.card
-		g.hand = remove(g.drawn, a.card)
-		g.drawn = nil
-		ev.public("noir.ev.kept")
-		ev.private(Inspector, false, "noir.pv.kept", "card", g.ename(a.card), "suspect", g.sname(a.card),
-			"cell", g.cell(a.card), "hand", g.names(g.hand, g.ename))
-		g.phase = Play
-		g.endTurn()
+		g.keep(a.card, ev)
 	}
+}
+
+// shift is NG-3 (NC-7, NA-4), and in the playing-card variant NC-15.
+func (g *Game) shift(s engine.Seat, sh Shift, ev *events) {
+	g.grid.Apply(sh)
+	args := shiftMsg("", sh).Args
+	ev.public("noir.ev.shift", "role", roleKey(s), "line", args["line"], "n", args["n"], "dir", args["dir"])
+	ev.list = append(ev.list, engine.Event{Msg: shiftMsg("noir.do.shift", sh), Table: true})
+	before := len(g.removedOrder)
+	if g.cfg.Variant != Automata {
+		g.removeFull(ev)
+	}
+	g.lastShift = &lastShift{by: s, shift: sh, turnNo: g.turnNo + 1}
+	if len(g.removedOrder) > before {
+		// A line left the grid: nothing can undo this shift, and the
+		// line numbers it names may now mean other lines.
+		g.lastShift = nil
+	}
+	g.endTurn()
+}
+
+// keep is NC-6 (and NA-2): one of the four cards becomes the identity.
+func (g *Game) keep(card int, ev *events) {
+	g.insp = card
+	g.hand = remove(g.drawn, card)
+	g.drawn = nil
+	ev.public("noir.ev.kept")
+	ev.private(Inspector, false, "noir.pv.kept", "card", g.ename(card), "suspect", g.sname(card),
+		"cell", g.cell(card), "hand", g.names(g.hand, g.ename))
+	g.phase = Play
+	g.endTurn()
 }
 
 func roleKey(s engine.Seat) string {
@@ -862,7 +999,7 @@ func (g *Game) afterDraw(s engine.Seat, card int, ev *events) {
 		}
 	case Play, DisguiseDraw:
 		if s == Killer {
-			g.disguise(card, ev)
+			g.disguiseDrawn(card, ev)
 		} else {
 			g.hand = append(g.hand, card)
 			ev.public("noir.ev.clear_drawn")
@@ -876,8 +1013,8 @@ func (g *Game) afterDraw(s engine.Seat, card int, ev *events) {
 	}
 }
 
-// disguise is NC-8 once the card is drawn.
-func (g *Game) disguise(card int, ev *events) {
+// disguiseDrawn is NC-8 once the card is drawn.
+func (g *Game) disguiseDrawn(card int, ev *events) {
 	g.phase = Play
 	switch {
 	case !g.grid.Contains(card):
@@ -981,14 +1118,19 @@ func (g *Game) removeFull(ev *events) {
 	ev.table("noir.do.remove", "cards", names)
 }
 
-func (g *Game) win(s engine.Seat, reason string, ev *events) {
+func (g *Game) win(s engine.Seat, reason string, ev *events, nv ...string) {
 	g.phase = Over
-	g.outcome = engine.Outcome{Over: true, Winners: []engine.Seat{s}, Reason: engine.M(reason)}
-	ev.public(reason)
-	// NC-17: both identities are revealed.
+	g.picks, g.accused = nil, -1
+	g.outcome = engine.Outcome{Over: true, Winners: []engine.Seat{s}, Reason: engine.M(reason, nv...)}
+	ev.public(reason, nv...)
+	// NC-17: both identities are revealed (in Automata the disguise too).
 	ins := "—"
 	if g.insp >= 0 {
 		ins = g.sname(g.insp)
+	}
+	if g.cfg.Variant == Automata {
+		ev.reveal("noir.ev.reveal_disguise", "killer", g.sname(g.killer), "disguise", g.sname(g.disguise), "inspector", ins)
+		return
 	}
 	ev.reveal("noir.ev.reveal", "killer", g.sname(g.killer), "inspector", ins)
 }

@@ -258,6 +258,56 @@ func (g *Grid) RemoveFull(gone func(id int) bool) (removed []int, rows, cols []i
 	return removed, rows, cols
 }
 
+// Collapse takes one suspect out of every line (NA-5): with axis Row one
+// from each row, so the grid loses a column; with Col one from each
+// column, so it loses a row. take[i] is the suspect taken from line i. The
+// rest of each line closes up in its order, so the grid stays a rectangle
+// (NG-4). It reports false, changing nothing, unless take names one
+// suspect of each line and a line of the other axis would be left.
+func (g *Grid) Collapse(axis Axis, take []int) bool {
+	lines, length := g.rows, g.cols
+	if axis == Col {
+		lines, length = g.cols, g.rows
+	}
+	if len(take) != lines || length < 2 {
+		return false
+	}
+	at := func(line, i int) int {
+		if axis == Row {
+			return g.At(line, i)
+		}
+		return g.At(i, line)
+	}
+	// newLines[line] is the line without its taken suspect.
+	newLines := make([][]int, lines)
+	for l := range lines {
+		for i := range length {
+			if v := at(l, i); v != take[l] {
+				newLines[l] = append(newLines[l], v)
+			}
+		}
+		if len(newLines[l]) != length-1 {
+			return false
+		}
+	}
+	cells := make([]int, 0, lines*(length-1))
+	if axis == Row {
+		for _, line := range newLines {
+			cells = append(cells, line...)
+		}
+		g.cols--
+	} else {
+		for r := range length - 1 {
+			for c := range lines {
+				cells = append(cells, newLines[c][r])
+			}
+		}
+		g.rows--
+	}
+	g.cells = cells
+	return true
+}
+
 // ColName is the letter of a 0-based column: A, B, …
 func ColName(c int) string { return string(rune('A' + c)) }
 

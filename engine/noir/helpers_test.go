@@ -167,7 +167,7 @@ func stateOK(g *Game) error {
 	if dead != g.kills {
 		return fmt.Errorf("%d dead, %d kills", dead, g.kills)
 	}
-	if g.kills > KillsToWin || (g.kills == KillsToWin && !g.outcome.Over) {
+	if n := g.cfg.KillsToWin(); g.kills > n || (g.kills == n && !g.outcome.Over) {
 		return fmt.Errorf("%d kills and over=%v", g.kills, g.outcome.Over)
 	}
 	if g.outcome.Over != (g.phase == Over) {
@@ -207,6 +207,11 @@ func stateOK(g *Game) error {
 	if len(g.hand) > 4 || (len(g.hand) == 4 && g.phase != ClearChoose) {
 		return fmt.Errorf("hand of %d in phase %v", len(g.hand), g.phase)
 	}
+	if g.cfg.Variant == Automata {
+		if err := automataOK(g); err != nil {
+			return err
+		}
+	}
 	if g.arrestsLeft < 0 || g.arrestsLeft > CitizensArrests {
 		return fmt.Errorf("%d citizen's arrests left", g.arrestsLeft)
 	}
@@ -232,6 +237,9 @@ func stateOK(g *Game) error {
 	put("discarded", g.discarded...)
 	if g.killer >= 0 {
 		put("killer", g.killer)
+	}
+	if g.disguise >= 0 {
+		put("disguise", g.disguise)
 	}
 	if g.insp >= 0 {
 		put("inspector", g.insp)

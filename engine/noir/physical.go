@@ -40,13 +40,16 @@ func (g *Game) mustDispute(s engine.Seat) bool {
 }
 
 // hiddenOf lists the evidence cards seat s holds that the other seat cannot
-// see: the Killer's identity; the Inspector's identity, hand and the four
-// setup cards.
+// see: the Killer's identity (and disguise); the Inspector's identity,
+// hand and the four setup cards.
 func (g *Game) hiddenOf(s engine.Seat) []int {
 	var out []int
 	if s == Killer {
 		if g.killer >= 0 {
 			out = append(out, g.killer)
+		}
+		if g.disguise >= 0 {
+			out = append(out, g.disguise)
 		}
 		return out
 	}

@@ -40,7 +40,7 @@ func (g *Game) Restore(s engine.Seat, a engine.Action, undone []engine.Event) []
 // removedLines says which lines a shift or kill made leave the grid (NC-15),
 // as the grid was just before they left; nil when none did.
 func (g *Game) removedLines(a act) *removal {
-	if a.kind != "shift" && a.kind != "kill" {
+	if (a.kind != "shift" && a.kind != "kill") || g.cfg.Variant == Automata {
 		return nil
 	}
 	grid := g.grid.Clone()
@@ -93,6 +93,16 @@ func (g *Game) undoInstruction(e engine.Event, lines *removal) []engine.Event {
 		return []engine.Event{engine.TableEvent("noir.undo.discard", "card", arg["card"])}
 	case "noir.do.draw_one":
 		return []engine.Event{engine.TableEvent("noir.undo.draw_one", "role", arg["role"])}
+	case "noir.do.two_cards", "noir.do.disguise":
+		return []engine.Event{engine.TableEvent(strings.Replace(e.Key, ".do.", ".undo.", 1), "role", arg["role"])}
+	case "noir.do.collapse.row", "noir.do.collapse.col":
+		return []engine.Event{engine.TableEvent("noir.undo.collapse", "cards", arg["cards"])}
+	case "noir.do.hand_gone":
+		return []engine.Event{engine.TableEvent("noir.undo.hand_gone", "cards", arg["cards"])}
+	case "noir.do.take_off":
+		return []engine.Event{engine.TableEvent("noir.undo.take_off", "card", arg["card"], "suspect", arg["suspect"], "cell", arg["cell"])}
+	case "noir.do.canvas_dead":
+		return []engine.Event{engine.TableEvent("noir.undo.canvas_dead", "card", arg["card"])}
 	case "noir.do.draw_four":
 		return []engine.Event{engine.TableEvent("noir.undo.draw_four", "role", arg["role"])}
 	}

@@ -16,6 +16,11 @@ type CellView struct {
 	Mine bool `json:"mine,omitempty"`
 	// Near marks a neighbour of the seat's own identity; View only.
 	Near bool `json:"near,omitempty"`
+	// Disguise marks the Killer's disguise (Automata); the Killer's View only.
+	Disguise bool `json:"disguise,omitempty"`
+	// Picked marks a suspect chosen for a Collapse or named in an Accuse
+	// not yet finished (public: the table sees the choice being made).
+	Picked bool `json:"picked,omitempty"`
 }
 
 // Card is an evidence card with the suspect it names and where that lies.
@@ -54,6 +59,13 @@ type PublicView struct {
 	// is over (NC-17).
 	KillerIdentity    *Card `json:"killer_identity,omitempty"`
 	InspectorIdentity *Card `json:"inspector_identity,omitempty"`
+	// KillerDisguise is the Automata Killer's disguise, once the game is over.
+	KillerDisguise *Card `json:"killer_disguise,omitempty"`
+	// Collapse is the axis of a Collapse whose suspects are being chosen
+	// ("row": one from each row); Accused the first suspect of an Accuse.
+	Collapse    string `json:"collapse,omitempty"`
+	Accused     string `json:"accused,omitempty"`
+	AccusedCell string `json:"accused_cell,omitempty"` // "—" once it left the grid
 }
 
 // View is what one seat may know: the public view, its own identity and
@@ -63,6 +75,8 @@ type View struct {
 	Role string      `json:"role"` // "killer" or "inspector"
 	PublicView
 	Identity *Card `json:"identity,omitempty"`
+	// Disguise is the Automata Killer's second secret card.
+	Disguise *Card `json:"disguise,omitempty"`
 	// Hand is the Inspector's hand; Drawn the four setup cards.
 	Hand    []Card          `json:"hand,omitempty"`
 	Drawn   []Card          `json:"drawn,omitempty"`
@@ -89,7 +103,7 @@ func (g *Game) publicView() PublicView {
 		Variant:     "cards",
 		Options:     g.cfg,
 		Kills:       g.kills,
-		KillsToWin:  KillsToWin,
+		KillsToWin:  g.cfg.KillsToWin(),
 		Deck:        g.deckLeft(),
 		HandSize:    len(g.hand),
 		ArrestsLeft: g.arrestsLeft,
@@ -106,6 +120,19 @@ func (g *Game) publicView() PublicView {
 	if g.phase == InspectorKeep || g.phase == InspectorDraw {
 		v.HandSize = 0
 	}
+	if g.cfg.Variant == Automata {
+		v.Variant = "automata"
+		v.ArrestsLeft = 0
+	}
+	picked := func(id int) bool { return false }
+	if g.picks != nil {
+		v.Collapse = g.pickAxis.String()
+		picked = func(id int) bool { return contains(g.picks, id) }
+	}
+	if g.accused >= 0 {
+		v.Accused, v.AccusedCell = g.sname(g.accused), g.cell(g.accused)
+		picked = func(id int) bool { return id == g.accused }
+	}
 	for c := 0; c < g.grid.Cols(); c++ {
 		v.Cols = append(v.Cols, ColName(c))
 	}
@@ -113,7 +140,7 @@ func (g *Game) publicView() PublicView {
 		row := make([]CellView, g.grid.Cols())
 		for c := range row {
 			id := g.grid.At(r, c)
-			row[c] = CellView{Cell: CellName(r, c), Suspect: g.sname(id), Dead: g.dead[id], Innocent: g.innocent[id]}
+			row[c] = CellView{Cell: CellName(r, c), Suspect: g.sname(id), Dead: g.dead[id], Innocent: g.innocent[id], Picked: picked(id)}
 			if g.innocent[id] {
 				row[c].Evidence = g.ename(id)
 			}
@@ -138,6 +165,10 @@ func (g *Game) publicView() PublicView {
 			i := g.card(g.insp)
 			v.InspectorIdentity = &i
 		}
+		if g.disguise >= 0 {
+			d := g.card(g.disguise)
+			v.KillerDisguise = &d
+		}
 	}
 	return v
 }
@@ -159,6 +190,12 @@ func (g *Game) View(s engine.Seat) any {
 		v.Hand = g.cards(g.hand)
 		v.Drawn = g.cards(g.drawn)
 	}
+	disguise := ""
+	if s == Killer && g.disguise >= 0 {
+		d := g.card(g.disguise)
+		v.Disguise = &d
+		disguise = d.Cell
+	}
 	if id >= 0 {
 		c := g.card(id)
 		v.Identity = &c
@@ -170,6 +207,9 @@ func (g *Game) View(s engine.Seat) any {
 				cell := grid[r][c].Cell
 				if cell == v.Identity.Cell {
 					grid[r][c].Mine = true
+				}
+				if cell == disguise {
+					grid[r][c].Disguise = true
 				}
 				rr, cc, _ := g.grid.ParseCell(cell)
 				if g.grid.Adjacent(g.grid.At(rr, cc), id) {
@@ -187,6 +227,9 @@ func (g *Game) View(s engine.Seat) any {
 // the Inspector's identity, hand and the deck; for the Inspector the
 // Killer's identity and the deck; for engine.Public all of these.
 func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
+	if g.cfg.Variant == Automata {
+		return g.resampleAutomata(s, r)
+	}
 	c := g.Clone()
 	// A bad entry (physical.go) that s cannot know of is first made a real
 	// draw; one that s knows of, or that was shown, keeps its card in place.
