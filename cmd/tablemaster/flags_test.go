@@ -30,7 +30,7 @@ func testRoot(f *Factory, noirF func(*noirOptions) error, resumeF func(*resumeOp
 var errNotCalled = errors.New("runF was not called")
 
 func TestNoirFlags(t *testing.T) {
-	defaults := noirOptions{Deck: "virtual", Layout: "ordered", ShiftRule: "no-repeat"}
+	defaults := noirOptions{Variant: "cards", Kills: 10, Deck: "virtual", Layout: "ordered", ShiftRule: "no-repeat"}
 	with := func(change func(o *noirOptions)) noirOptions {
 		o := defaults
 		change(&o)
@@ -72,6 +72,9 @@ func TestNoirFlags(t *testing.T) {
 			want: with(func(o *noirOptions) {
 				o.Deck, o.Layout, o.Kings, o.ShiftRule, o.Pass = "physical", "shuffled", true, "no-undo", true
 			})},
+		{name: "automata", args: []string{"noir", "--variant", "automata", "--roster", "r.txt", "--kills", "14"},
+			want: with(func(o *noirOptions) { o.Variant, o.Roster, o.Kills = "automata", "r.txt", 14 })},
+		{name: "kills not a number", args: []string{"noir", "--kills", "ten"}, wantErr: `invalid argument "ten" for "--kills"`},
 		{name: "script and reveal", args: []string{"noir", "--script", "game.txt", "--reveal"},
 			want: with(func(o *noirOptions) { o.Script, o.Reveal = "game.txt", true })},
 		// Values are checked by noirRun (TestNoirRunRefuses), not the flags.
@@ -110,7 +113,7 @@ func TestNoirFlags(t *testing.T) {
 				t.Errorf("noir %q: options do not carry the Factory and the global options", tt.args)
 			}
 			o := *got
-			o.f, o.g = nil, nil
+			o.f, o.g, o.changed = nil, nil, nil
 			if !reflect.DeepEqual(o, tt.want) {
 				t.Errorf("noir %q:\n got %+v\nwant %+v", tt.args, o, tt.want)
 			}
@@ -222,6 +225,15 @@ func TestNoirRunRefuses(t *testing.T) {
 		{name: "escape in a name", args: []string{"--players", "Aki\x1b[2J,Ben", "--script", script}, want: []string{`--players: the name “Aki\x1b[2J” holds a control character (U+001B)`}},
 		{name: "missing script", args: []string{"--script", "testdata/no-such-script.txt"}, want: []string{"cannot read the script", "no-such-script.txt"}},
 		{name: "kings not a bool", args: []string{"--kings=maybe"}, want: []string{`invalid argument "maybe"`}},
+		{name: "variant", args: []string{"--variant", "chess"}, want: []string{"--variant", "cards or automata", `"chess"`}},
+		{name: "kills without automata", args: []string{"--kills", "12"}, want: []string{"--kills goes with --variant automata"}},
+		{name: "roster without automata", args: []string{"--roster", "../../docs/roster-example.txt"}, want: []string{"--roster goes with --variant automata"}},
+		{name: "kills too many", args: []string{"--variant", "automata", "--kills", "30"}, want: []string{"kills must be between 1 and 24, not 30"}},
+		{name: "automata shift rule", args: []string{"--variant", "automata", "--shift-rule", "no-repeat"}, want: []string{"--shift-rule", "NA-4"}},
+		{name: "automata physical", args: []string{"--variant", "automata", "--deck", "physical"}, want: []string{"virtual deck"}},
+		{name: "roster missing", args: []string{"--variant", "automata", "--roster", "testdata/no-such-roster.txt"}, want: []string{"--roster", "no-such-roster.txt"}},
+		{name: "roster twice", args: []string{"--variant", "automata", "--roster", "testdata/roster_twice.txt"},
+			want: []string{"testdata/roster_twice.txt: roster line 12: \"Malone\" is already the name on line 5"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,11 +19,15 @@ type noirOptions struct {
 	g *globalOptions
 
 	Players   []string
+	Variant   string
+	Roster    string
+	Kills     int
 	Deck      string
 	Layout    string
 	ShiftRule string
 	Kings     bool
 	tableFlags
+	changed func(name string) bool // whether a flag was given
 }
 
 // tableFlags are the flags every game's command shares: where to serve,
@@ -64,15 +68,24 @@ func newCmdNoir(f *Factory, g *globalOptions, runF func(*noirOptions) error) *co
 	cmd := &cobra.Command{
 		Use:   "noir",
 		Short: "Noir: Killer vs Inspector, with one deck of playing cards",
-		Long: `Start a table of Noir: Killer vs Inspector (playing-card variant).
-The first player is the Killer, the second the Inspector. Each scans their
-QR code; the table screen link goes on the laptop or a TV.`,
+		Long: `Start a table of Noir: Killer vs Inspector. The first player is the Killer,
+the second the Inspector. Each scans their QR code; the table screen link
+goes on the laptop or a TV.
+
+--variant cards (the default) plays the playing-card variant; --variant
+automata plays the Automata NOIR rules: the Killer holds an identity and a
+disguise, either side may Collapse the grid, the Inspector may Canvas and
+Accuse. Both use one ordinary deck of playing cards unless --roster names a
+boxed edition's 25 suspects.`,
 		Example: `  tablemaster noir --players Aki,Ben
+  tablemaster noir --variant automata --players Aki,Ben
+  tablemaster noir --variant automata --roster suspects.txt --kills 14
   tablemaster noir --pass
   tablemaster noir --script game.txt --reveal --seed 42`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.SeedSet = cmd.Flags().Changed("seed")
+			opts.changed = cmd.Flags().Changed
 			if runF != nil {
 				return runF(opts)
 			}
@@ -81,6 +94,9 @@ QR code; the table screen link goes on the laptop or a TV.`,
 	}
 	fl := cmd.Flags()
 	fl.StringSliceVar(&opts.Players, "players", nil, "the two players, Killer first (default Killer,Inspector)")
+	fl.StringVar(&opts.Variant, "variant", "cards", "cards (one deck of playing cards) or automata (identity and disguise, Collapse, Canvas, Accuse)")
+	fl.StringVar(&opts.Roster, "roster", "", "automata: a file naming the 25 suspects of a boxed edition, one a line in layout order")
+	fl.IntVar(&opts.Kills, "kills", noir.AutomataKills, "automata: the dead suspects with which the Killer wins")
 	fl.StringVar(&opts.Deck, "deck", "virtual", "virtual (tablemaster deals the evidence cards) or physical (enter real draws)")
 	fl.StringVar(&opts.Layout, "layout", "ordered", "ordered or shuffled layout of the suspects")
 	fl.BoolVar(&opts.Kings, "kings", false, "♠K and ♥K stand in for the two Jokers")
@@ -95,17 +111,10 @@ func noirRun(o *noirOptions) error {
 	if err != nil {
 		return err
 	}
-	var cfg noir.Config
-	if cfg.Deck, err = noir.ParseDeck(o.Deck); err != nil {
-		return errorf("--deck: %v", err)
+	cfg, err := o.config()
+	if err != nil {
+		return err
 	}
-	if cfg.Layout, err = noir.ParseLayout(o.Layout); err != nil {
-		return errorf("--layout: %v", err)
-	}
-	if cfg.ShiftRule, err = noir.ParseShiftRule(o.ShiftRule); err != nil {
-		return errorf("--shift-rule: %v", err)
-	}
-	cfg.Kings = o.Kings
 	if o.Reveal && o.Script == "" {
 		return errorf("--reveal goes with --script (the console never shows secrets at the table)")
 	}
@@ -128,6 +137,61 @@ func noirRun(o *noirOptions) error {
 	}
 	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "noir", Seats: players, Options: cfg, Seed: o.seed(f)},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
+}
+
+// config reads the table options from the flags.
+func (o *noirOptions) config() (noir.Config, error) {
+	changed := o.changed
+	if changed == nil {
+		changed = func(string) bool { return false }
+	}
+	var cfg noir.Config
+	var err error
+	if cfg.Variant, err = noir.ParseVariant(o.Variant); err != nil {
+		return cfg, errorf("--variant: %v", err)
+	}
+	if cfg.Variant == noir.Automata {
+		cfg.Kills = o.Kills
+		if changed("shift-rule") {
+			return cfg, errorf("--shift-rule: the automata variant has one shift rule, no undoing the opponent's last shift (NA-4)")
+		}
+		if o.Roster != "" {
+			file, err := os.Open(o.Roster)
+			if err != nil {
+				return cfg, errorf("--roster: %v", err)
+			}
+			defer file.Close()
+			if cfg.Roster, err = noir.ParseRoster(file); err != nil {
+				return cfg, errorf("%s: %v", o.Roster, err)
+			}
+			if changed("kings") {
+				return cfg, errorf("--kings: a roster names every suspect itself")
+			}
+		}
+	} else {
+		for _, name := range []string{"roster", "kills"} {
+			if changed(name) {
+				return cfg, errorf("--%s goes with --variant automata", name)
+			}
+		}
+	}
+	if cfg.Deck, err = noir.ParseDeck(o.Deck); err != nil {
+		return cfg, errorf("--deck: %v", err)
+	}
+	if cfg.Layout, err = noir.ParseLayout(o.Layout); err != nil {
+		return cfg, errorf("--layout: %v", err)
+	}
+	if cfg.ShiftRule, err = noir.ParseShiftRule(o.ShiftRule); err != nil {
+		return cfg, errorf("--shift-rule: %v", err)
+	}
+	if cfg.Variant == noir.Automata {
+		cfg.ShiftRule = noir.NoUndo
+	}
+	cfg.Kings = o.Kings
+	if err := cfg.Check(); err != nil {
+		return cfg, errorf("%v", err)
+	}
+	return cfg, nil
 }
 
 // readScript reads --script before anything starts, so a typo stops the

@@ -359,7 +359,7 @@ func (g *Game) collapse(s engine.Seat, ev *events) {
 		}
 		g.discarded = append(g.discarded, gone...)
 		cards := engine.Names(cardNames(gone, g.ename))
-		ev.reveal("noir.ev.hand_gone", "cards", cards, "n", strconv.Itoa(len(gone)))
+		ev.reveal("noir.ev.hand_gone", "cards", cards)
 		ev.table("noir.do.hand_gone", "cards", cards)
 		g.drawUp(len(gone), ev)
 	}

@@ -6,9 +6,10 @@ import "tablemaster/engine"
 // them, printables prints them).
 func init() {
 	engine.Register(map[string]engine.Text{
-		"noir.night.side":     {EN: "Side", JA: "陣営"},
-		"noir.night.identity": {EN: "Identity", JA: "正体"},
-		"noir.night.card":     {EN: "{suspect} ({card})", JA: "{suspect}（{card}）"},
-		"noir.night.secret":   {EN: "(secret)", JA: "（非公開）"},
+		"noir.night.side":          {EN: "Side", JA: "陣営"},
+		"noir.night.identity":      {EN: "Identity", JA: "正体"},
+		"noir.night.card":          {EN: "{suspect} ({card})", JA: "{suspect}（{card}）"},
+		"noir.night.card_disguise": {EN: "{suspect} ({card}), disguised as {disguise}", JA: "{suspect}（{card}）、変装先は{disguise}"},
+		"noir.night.secret":        {EN: "(secret)", JA: "（非公開）"},
 	})
 }

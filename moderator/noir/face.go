@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"strconv"
 
 	"tablemaster/engine"
 	rules "tablemaster/engine/noir"
@@ -39,6 +40,9 @@ func (Face) New(_ []string, raw json.RawMessage, seed uint64) (engine.Game, erro
 			return nil, fmt.Errorf("noir options: %w", err)
 		}
 	}
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
 	return rules.New(cfg, seed), nil
 }
 
@@ -53,19 +57,26 @@ func (Face) Role(s engine.Seat) string {
 // Pages are noir.tmpl; grid and suit write the grid and colour red suits.
 func (Face) Pages() (fs.FS, template.FuncMap) {
 	sub, _ := fs.Sub(pages, "pages")
-	return sub, template.FuncMap{"suit": suitClass, "noirGrid": grid}
+	return sub, template.FuncMap{"suit": suitClass, "noirGrid": grid, "noirPick": pick}
 }
 
 // Night: each seat's side, and the identities once the game is over.
 func (Face) Night(g engine.Game) face.Night {
 	v, _ := g.PublicView().(rules.PublicView)
-	n := face.Night{Name: engine.M("noir.name"), RoleHead: engine.M("noir.night.side"),
+	name := engine.M("noir.name")
+	if v.Variant == "automata" {
+		name = engine.M("noir.automata.name")
+	}
+	n := face.Night{Name: name, RoleHead: engine.M("noir.night.side"),
 		Columns: []engine.Msg{engine.M("noir.night.identity")}}
 	for s, id := range []*rules.Card{v.KillerIdentity, v.InspectorIdentity} {
 		role := engine.M(Face{}.Role(engine.Seat(s)))
 		cell := engine.M("noir.night.secret")
 		if id != nil {
 			cell = engine.M("noir.night.card", "suspect", id.Suspect, "card", id.Evidence)
+		}
+		if d := v.KillerDisguise; s == 0 && id != nil && d != nil {
+			cell = engine.M("noir.night.card_disguise", "suspect", id.Suspect, "card", id.Evidence, "disguise", d.Suspect)
 		}
 		n.Seats = append(n.Seats, face.NightSeat{Role: &role, Columns: []engine.Msg{cell}})
 	}
@@ -75,6 +86,8 @@ func (Face) Night(g engine.Game) face.Night {
 // Options are those of `tablemaster noir`.
 func (Face) Options() []face.Option {
 	return []face.Option{
+		{Name: "variant", Label: engine.M("noir.opt.variant"), Values: []string{"cards", "automata"}},
+		{Name: "kills", Label: engine.M("noir.opt.kills"), Values: []string{"10", "14", "16"}},
 		{Name: "deck", Label: engine.M("noir.opt.deck"), Values: []string{"virtual", "physical"}},
 		{Name: "layout", Label: engine.M("noir.opt.layout"), Values: []string{"ordered", "shuffled"}},
 		{Name: "shift-rule", Label: engine.M("noir.opt.shift_rule"), Values: []string{"no-repeat", "no-undo"}},
@@ -89,6 +102,9 @@ func (f Face) Configure(_ []string, values map[string]string, _ [][]string) (any
 		return nil, err
 	}
 	var cfg rules.Config
+	if cfg.Variant, err = rules.ParseVariant(v["variant"]); err != nil {
+		return nil, err
+	}
 	if cfg.Deck, err = rules.ParseDeck(v["deck"]); err != nil {
 		return nil, err
 	}
@@ -99,5 +115,14 @@ func (f Face) Configure(_ []string, values map[string]string, _ [][]string) (any
 		return nil, err
 	}
 	cfg.Kings = v["kings"] == "on"
+	if cfg.Variant == rules.Automata {
+		cfg.ShiftRule = rules.NoUndo // NA-4: the variant's own rule
+		if cfg.Kills, err = strconv.Atoi(v["kills"]); err != nil {
+			return nil, err
+		}
+	}
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
 	return cfg, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"tablemaster/engine"
 	rules "tablemaster/engine/noir"
 	"tablemaster/moderator/face"
 )
@@ -35,7 +36,7 @@ func grid(cols []string, rows [][]rules.CellView) template.HTML {
 			for _, f := range [...]struct {
 				on   bool
 				name string
-			}{{c.Dead, "dead"}, {c.Innocent, " inn"}, {c.Mine, " mine"}, {c.Near, " near"}} {
+			}{{c.Dead, "dead"}, {c.Innocent, " inn"}, {c.Mine, " mine"}, {c.Near, " near"}, {c.Disguise, " dis"}, {c.Picked, " pick"}} {
 				if f.on {
 					b.WriteString(f.name)
 				}
@@ -50,5 +51,73 @@ func grid(cols []string, rows [][]rules.CellView) template.HTML {
 		b.WriteString("</tr>")
 	}
 	b.WriteString("</table>")
+	return template.HTML(b.String())
+}
+
+// pick writes the grid as buttons (templates: noirPick), for the steps
+// that choose suspects on it: one dead suspect in each line for a
+// Collapse, two suspects for an Accuse. A cell is a button when choosing
+// it is legal; suspects who left the grid (an Accuse may name them)
+// follow as buttons under it, and then the way back. The caller wraps it
+// in the form that posts the choice.
+func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Choice) template.HTML {
+	offered := make(map[string]engine.Choice, len(cs))
+	for _, c := range cs {
+		if _, name, ok := strings.Cut(string(c.Action), " "); ok {
+			offered[name] = c
+		}
+	}
+	button := func(b *strings.Builder, c engine.Choice, text string) {
+		b.WriteString(`<button name="a" value="` + face.Escape(string(c.Action)) + `"`)
+		if c.Confirm {
+			b.WriteString(" data-confirm")
+		}
+		b.WriteString(">" + text + "</button>")
+	}
+	var b strings.Builder
+	b.Grow(4096)
+	b.WriteString(`<table class="grid pick"><tr><th></th>`)
+	for _, c := range cols {
+		b.WriteString("<th>" + face.Escape(c) + "</th>")
+	}
+	b.WriteString("</tr>")
+	onGrid := map[string]bool{}
+	for i, row := range rows {
+		b.WriteString("<tr><th>" + strconv.Itoa(i+1) + "</th>")
+		for _, c := range row {
+			onGrid[c.Suspect] = true
+			class := ""
+			if c.Dead {
+				class = "dead"
+			}
+			if c.Picked {
+				class += " pick"
+			}
+			b.WriteString(`<td class="` + class + `">`)
+			text := `<span class="` + suitClass(c.Suspect) + `">` + face.Escape(c.Suspect) + "</span>"
+			if ch, ok := offered[c.Suspect]; ok && !c.Picked {
+				button(&b, ch, text)
+			} else {
+				b.WriteString(text)
+			}
+			b.WriteString("</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</table>")
+	var rest []engine.Choice
+	for _, c := range cs {
+		kind, name, _ := strings.Cut(string(c.Action), " ")
+		if kind == "cancel" || (name != "" && !onGrid[name]) {
+			rest = append(rest, c)
+		}
+	}
+	if len(rest) > 0 {
+		b.WriteString(`<div class="choices">`)
+		for _, c := range rest {
+			button(&b, c, string(face.MsgHTML(l, c.Label)))
+		}
+		b.WriteString("</div>")
+	}
 	return template.HTML(b.String())
 }

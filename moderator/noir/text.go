@@ -19,8 +19,9 @@ func (Face) Text(b *strings.Builder, snap *face.Snapshot, l engine.Lang) {
 	}
 }
 
-// text draws the grid: "x" marks a dead suspect, "+" an innocent one,
-// and on a private screen "@" the seat's identity.
+// text draws the grid: "x" marks a dead suspect, "+" an innocent one, "!"
+// one chosen for a Collapse or an Accuse under way, and on a private
+// screen "@" the seat's identity and "%" the Killer's disguise.
 func text(b *strings.Builder, v rules.PublicView, me *rules.View, l engine.Lang) {
 	grid := v.Grid
 	if me != nil {
@@ -44,19 +45,37 @@ func text(b *strings.Builder, v rules.PublicView, me *rules.View, l engine.Lang)
 			if c.Mine {
 				mark += "@"
 			}
+			if c.Disguise {
+				mark += "%"
+			}
+			if c.Picked {
+				mark += "!"
+			}
 			b.WriteString(face.Pad(c.Suspect+mark, 8))
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(b, "  %s %d/%d · %s %d · %s %d · %s %d · %s %d\n",
-		l.S("noir.ui.kills"), v.Kills, v.KillsToWin, l.S("noir.ui.deck"), v.Deck,
-		l.S("noir.ui.hand_size"), v.HandSize, l.S("noir.ui.citizens"), v.ArrestsLeft, l.S("noir.ui.turn"), v.TurnNo)
+	if v.Variant == "automata" {
+		fmt.Fprintf(b, "  %s %d/%d · %s %d · %s %d · %s %d\n",
+			l.S("noir.ui.kills"), v.Kills, v.KillsToWin, l.S("noir.ui.deck"), v.Deck,
+			l.S("noir.ui.hand_size"), v.HandSize, l.S("noir.ui.turn"), v.TurnNo)
+	} else {
+		fmt.Fprintf(b, "  %s %d/%d · %s %d · %s %d · %s %d · %s %d\n",
+			l.S("noir.ui.kills"), v.Kills, v.KillsToWin, l.S("noir.ui.deck"), v.Deck,
+			l.S("noir.ui.hand_size"), v.HandSize, l.S("noir.ui.citizens"), v.ArrestsLeft, l.S("noir.ui.turn"), v.TurnNo)
+	}
+	if v.Accused != "" {
+		fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.accused"), v.Accused)
+	}
 	if len(v.Removed)+len(v.Discarded) > 0 {
 		fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.removed"), strings.Join(append(append([]string{}, v.Removed...), v.Discarded...), " "))
 	}
 	if me != nil {
 		if me.Identity != nil {
 			fmt.Fprintf(b, "  %s %s → %s (%s)\n", l.S("noir.ui.identity"), me.Identity.Evidence, me.Identity.Suspect, me.Identity.Cell)
+		}
+		if d := me.Disguise; d != nil {
+			fmt.Fprintf(b, "  %s %s → %s (%s)\n", l.S("noir.ui.disguise"), d.Evidence, d.Suspect, d.Cell)
 		}
 		if len(me.Hand) > 0 {
 			fmt.Fprintf(b, "  %s %s\n", l.S("noir.ui.hand"), cardList(me.Hand))
@@ -73,7 +92,11 @@ func text(b *strings.Builder, v rules.PublicView, me *rules.View, l engine.Lang)
 			card *rules.Card
 		}{{"noir.role.killer", v.KillerIdentity}, {"noir.role.inspector", v.InspectorIdentity}} {
 			if id.card != nil {
-				fmt.Fprintf(b, "  %s: %s (%s)\n", l.S(id.role), id.card.Suspect, id.card.Evidence)
+				fmt.Fprintf(b, "  %s: %s (%s)", l.S(id.role), id.card.Suspect, id.card.Evidence)
+				if d := v.KillerDisguise; d != nil && id.role == "noir.role.killer" {
+					fmt.Fprintf(b, ", %s %s", l.S("noir.ui.disguised_as"), d.Suspect)
+				}
+				b.WriteString("\n")
 			}
 		}
 		fmt.Fprintf(b, "  %s\n", l.Text(v.Reason))
