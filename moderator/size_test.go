@@ -60,7 +60,7 @@ func perfStep(tb testing.TB, t *Table, r *engine.Rand, long bool) bool {
 		pick = nil
 		for _, c := range all {
 			switch strings.Fields(string(c.Action))[0] {
-			case "kill", "arrest", "citizen", "point":
+			case "kill", "arrest", "citizen", "point", "accuse", "name":
 			default:
 				pick = append(pick, c)
 			}
@@ -154,6 +154,7 @@ func TestPageSize(t *testing.T) {
 	}{
 		{"virtual", noir.Config{}},
 		{"physical", noir.Config{Deck: noir.Physical, Layout: noir.Shuffled, Kings: true}},
+		{"automata", noir.Config{Variant: noir.Automata, Layout: noir.Shuffled}},
 	}
 	for _, tc := range configs {
 		for seed := uint64(1); seed <= 3; seed++ {

@@ -2,6 +2,7 @@ package noir
 
 import (
 	"strconv"
+	"strings"
 
 	"tablemaster/engine"
 )
@@ -341,8 +342,8 @@ func (g *Game) collapse(s engine.Seat, ev *events) {
 		g.removedOrder = append(g.removedOrder, id)
 	}
 	size := strconv.Itoa(g.grid.Rows()) + "×" + strconv.Itoa(g.grid.Cols())
-	ev.public("noir.ev.collapsed", "role", roleKey(s), "cards", engine.Names(where), "size", size)
-	ev.table("noir.do.collapse."+g.pickAxis.String(), "cards", engine.Names(where), "size", size)
+	ev.public("noir.ev.collapsed", "role", roleKey(s), "cards", strings.Join(where, ", "), "size", size)
+	ev.table("noir.do.collapse."+g.pickAxis.String(), "cards", strings.Join(where, ", "), "size", size)
 	g.phase, g.picks = Play, nil
 	g.lastShift = nil // the line numbers a last shift named may now mean others
 	// The Inspector's cards whose suspects left are discarded, and as many
@@ -358,20 +359,12 @@ func (g *Game) collapse(s engine.Seat, ev *events) {
 			g.hand = remove(g.hand, id)
 		}
 		g.discarded = append(g.discarded, gone...)
-		cards := engine.Names(cardNames(gone, g.ename))
+		cards := g.names(gone, g.ename)
 		ev.reveal("noir.ev.hand_gone", "cards", cards)
 		ev.table("noir.do.hand_gone", "cards", cards)
 		g.drawUp(len(gone), ev)
 	}
 	g.endTurn()
-}
-
-func cardNames(ids []int, name func(int) string) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = name(id)
-	}
-	return out
 }
 
 // drawUp gives the Inspector n cards from the deck, fewer if it runs out.
@@ -406,8 +399,8 @@ func (g *Game) drawUp(n int, ev *events) {
 		ev.table("noir.do.discard", "card", g.ename(id))
 	}
 	if len(got) > 0 {
-		ev.private(Inspector, true, "noir.pv.drew_cards", "cards", engine.Names(cardNames(got, g.ename)),
-			"hand", engine.Names(cardNames(g.hand, g.ename)))
+		ev.private(Inspector, true, "noir.pv.drew_cards", "cards", g.names(got, g.ename),
+			"hand", g.names(g.hand, g.ename))
 	}
 }
 

@@ -245,7 +245,7 @@ func TestNA5Collapse(t *testing.T) {
 	if e, ok := find(evs, "noir.do.collapse.row"); !ok || !strings.Contains(e.Args["cards"], "♠A (A1)") {
 		t.Errorf("events %v, want the table told which cards to take away", evs)
 	}
-	if e, ok := find(evs, "noir.ev.hand_gone"); !ok || e.Args["cards"] != engine.Names([]string{"♦9"}) || !e.IsPublic() {
+	if e, ok := find(evs, "noir.ev.hand_gone"); !ok || e.Args["cards"] != "♦9" || !e.IsPublic() {
 		t.Errorf("events %v, want ♦9 discarded publicly", evs)
 	}
 	if e, ok := find(evs, "noir.pv.drew_cards"); !ok || !reflect.DeepEqual(e.To, []engine.Seat{Inspector}) || !strings.Contains(e.Args["cards"], "♦2") {

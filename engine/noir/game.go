@@ -555,6 +555,9 @@ func (g *Game) choice(a act) engine.Choice {
 		c.Public = true
 	case "remove", "name":
 		c.Label = engine.M("noir.c.suspect", "suspect", g.sname(a.card), "cell", g.cell(a.card))
+		if g.removed[a.card] {
+			c.Label = engine.M("noir.c.suspect_gone", "suspect", g.sname(a.card))
+		}
 		c.Public = true
 		if a.kind == "name" && g.accused >= 0 {
 			// The second name decides the game (NA-10).

@@ -27,6 +27,7 @@ func init() {
 		"noir.c.collapse.col":             {EN: "Collapse the columns: one from each column (the grid loses a row)", JA: "各列から1人ずつ（行が1つ減る）"},
 		"noir.c.cancel.collapse-pick":     {EN: "Do not collapse after all", JA: "圧縮をやめる"},
 		"noir.c.cancel.accuse-pick":       {EN: "Do not accuse after all", JA: "推理をやめる"},
+		"noir.c.suspect_gone":             {EN: "{suspect} (left the grid)", JA: "{suspect}（取り除き済み）"},
 		"noir.c.accuse":                   {EN: "Accuse: name the identity and the disguise", JA: "推理する：正体と変装先を指名"},
 		"noir.ev.identity_disguise_drawn": {EN: "The Killer drew an identity and a disguise.", JA: "犯人が正体と変装先を引きました。"},
 		"noir.pv.identity_disguise": {

@@ -90,11 +90,17 @@ func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Cho
 			if c.Dead {
 				class = "dead"
 			}
+			if c.Innocent {
+				class += " inn"
+			}
 			if c.Picked {
 				class += " pick"
 			}
 			b.WriteString(`<td class="` + class + `">`)
 			text := `<span class="` + suitClass(c.Suspect) + `">` + face.Escape(c.Suspect) + "</span>"
+			if c.Evidence != "" {
+				text += `<small class="` + suitClass(c.Evidence) + `">` + face.Escape(c.Evidence) + "</small>"
+			}
 			if ch, ok := offered[c.Suspect]; ok && !c.Picked {
 				button(&b, ch, text)
 			} else {

@@ -1,0 +1,269 @@
+package moderator
+
+import (
+	"bytes"
+
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tablemaster/engine"
+	"tablemaster/engine/noir"
+)
+
+var automataCfg = noir.Config{Variant: noir.Automata}
+
+// automataOpening is the start of the README's worked script (seed 3):
+// the Killer is ♠5 (E1) disguised as ♠2 (B1), the Inspector ♣2 (D3).
+var automataOpening = []struct {
+	s engine.Seat
+	a string
+}{
+	{0, "draw"}, {0, "kill ♠4"}, {1, "draw"}, {1, "keep ♦2"}, {0, "shift col E down"}, {1, "canvas ♥Q"},
+	{0, "kill ♠9"}, {1, "arrest ♣2"}, {0, "shift col E down"}, {1, "arrest ♣2"}, {0, "kill ♣7"}, {1, "canvas ♥A"},
+}
+
+// automataTable is a table of the Automata variant, seed 3, played through
+// the opening.
+func automataTable(t *testing.T) (*Store, *Table) {
+	t.Helper()
+	st, tb := newTestTable(t, automataCfg, 3)
+	for _, a := range automataOpening {
+		mustAct(t, tb, a.s, a.a)
+	}
+	return st, tb
+}
+
+// anonymous replaces a table's random tokens, so that the pages of two
+// tables can be compared byte for byte.
+func anonymous(tb *Table, body string) string {
+	for i, tok := range tb.Header().Tokens {
+		body = strings.ReplaceAll(body, tok, "SEAT"+strconv.Itoa(i))
+	}
+	body = strings.ReplaceAll(body, tb.Header().TableToken, "TABLE")
+	return strings.ReplaceAll(body, tb.ID(), "TABLE-ID")
+}
+
+// TestAutomataDisguiseLooksTheSame (NA-7, principle 1): a real and a
+// pretended Disguise give the Inspector's phone and the table screen the
+// same bytes — pages, the live update, the reply to the Inspector's next
+// tap — and so does the Killer's undo of it (principle 4: the Killer takes
+// a Disguise back alone, and learns nothing new by it).
+func TestAutomataDisguiseLooksTheSame(t *testing.T) {
+	type side struct {
+		st *Store
+		tb *Table
+		h  http.Handler
+	}
+	var sides [2]side
+	for i, how := range []string{"disguise swap", "disguise pretend"} {
+		st, tb := automataTable(t)
+		sides[i] = side{st, tb, NewServer(st, engine.EN).Handler()}
+		mustAct(t, tb, noir.Killer, how)
+	}
+	if k0, k1 := sides[0].tb.Snapshot(noir.Killer), sides[1].tb.Snapshot(noir.Killer); sameJSON(k0.View, k1.View) {
+		t.Fatal("the Killer's own view is the same after a swap and a pretence")
+	}
+	same := func(when string) {
+		t.Helper()
+		for _, l := range engine.Langs {
+			for _, p := range []func(tb *Table) string{
+				func(tb *Table) string { return "/s/" + tb.Header().Tokens[noir.Inspector] },
+				func(tb *Table) string { return "/t/" + tb.Header().TableToken },
+			} {
+				var got [2]string
+				for i, sd := range sides {
+					r := do(t, sd.h, "GET", p(sd.tb), nil, "Accept-Language", string(l))
+					if r.Code != 200 {
+						t.Fatalf("%s: GET %s = %d", when, p(sd.tb), r.Code)
+					}
+					got[i] = anonymous(sd.tb, r.Body.String())
+				}
+				if got[0] != got[1] {
+					t.Fatalf("%s, %s: a page tells a real Disguise from a pretended one:\n%s", when, l, firstDiff(got[0], got[1]))
+				}
+			}
+			for _, s := range []engine.Seat{noir.Inspector, engine.Public} {
+				var got [2]string
+				for i, sd := range sides {
+					var b bytes.Buffer
+					if err := renderApp(&b, sd.tb, s, l, "", "/x"); err != nil {
+						t.Fatal(err)
+					}
+					got[i] = anonymous(sd.tb, b.String())
+				}
+				if got[0] != got[1] {
+					t.Fatalf("%s: the live update to seat %d tells the Disguises apart:\n%s", when, s, firstDiff(got[0], got[1]))
+				}
+			}
+		}
+	}
+	same("after the Disguise")
+	for _, sd := range sides {
+		if done, err := sd.tb.RequestUndo(noir.Killer); err != nil || !done {
+			t.Fatalf("the Killer undoing a Disguise: done=%v err=%v, want done at once", done, err)
+		}
+	}
+	same("after the Killer took it back")
+	for i, how := range []string{"disguise swap", "disguise pretend"} {
+		mustAct(t, sides[i].tb, noir.Killer, how)
+	}
+	same("after the Disguise again")
+	// The Inspector taps Arrest on their phone: the replies are the same.
+	var got [2]string
+	for i, sd := range sides {
+		form := url.Values{"a": {"arrest ♣2"}, "v": {strconv.Itoa(sd.tb.Snapshot(noir.Inspector).StateVer)}}
+		r := do(t, sd.h, "POST", "/s/"+sd.tb.Header().Tokens[noir.Inspector]+"/act", form, "X-Tablemaster", "fetch")
+		if r.Code != 200 {
+			t.Fatalf("arrest: %d %s", r.Code, r.Body)
+		}
+		got[i] = anonymous(sd.tb, r.Body.String()) + r.Header().Get("X-Tablemaster-Version")
+	}
+	if got[0] != got[1] {
+		t.Fatalf("the reply to the Inspector's arrest tells the Disguises apart:\n%s", firstDiff(got[0], got[1]))
+	}
+	same("after the Inspector's arrest")
+}
+
+// automataStep plays one action of the seat to move, favouring what
+// reaches the Automata variant's own states (kills, Collapses), and only
+// rarely an Accuse, which ends the game.
+func automataStep(t *testing.T, tb *Table, r *engine.Rand) {
+	t.Helper()
+	s := toMove(tb)
+	ch := tb.Legal(s)
+	var pick []engine.Choice
+	for _, c := range ch {
+		a := string(c.Action)
+		switch {
+		case strings.HasPrefix(a, "kill"), strings.HasPrefix(a, "collapse"), strings.HasPrefix(a, "remove"),
+			strings.HasPrefix(a, "disguise"), strings.HasPrefix(a, "canvas"):
+			pick = append(pick, c, c, c, c)
+		case a == "accuse" || a == "cancel":
+			if r.IntN(8) == 0 {
+				pick = append(pick, c)
+			}
+		default:
+			pick = append(pick, c)
+		}
+	}
+	if len(pick) == 0 {
+		pick = ch
+	}
+	c := pick[r.IntN(len(pick))]
+	if _, err := tb.Act(s, string(c.Action), -1); err != nil {
+		t.Fatalf("Act(%d, %q) = %v", s, c.Action, err)
+	}
+}
+
+// TestAutomataNoLeakOverHTTP: at every step of seeded random games of the
+// Automata variant, every device's page is byte-identical whether the game
+// is real or everything hidden from that device was redrawn (identity,
+// disguise and which of the two is which since the last Disguise; the
+// Inspector's identity and hand; the deck).
+func TestAutomataNoLeakOverHTTP(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		_, tb := newTestTable(t, automataCfg, seed)
+		r := engine.NewRand(seed * 104729)
+		for step := 0; step < 90 && !tb.Snapshot(engine.Public).Outcome.Over; step++ {
+			for _, s := range []engine.Seat{engine.Public, noir.Killer, noir.Inspector} {
+				checkIndistinguishable(t, tb, s, r, seed, step)
+			}
+			automataStep(t, tb, r)
+		}
+	}
+}
+
+// automataCollapse plays on from the opening to a Collapse under way: the
+// Inspector has chosen to collapse the rows and named ♠4 (D1).
+func automataCollapse(t *testing.T, tb *Table) {
+	t.Helper()
+	for _, a := range []struct {
+		s engine.Seat
+		a string
+	}{{0, "disguise pretend"}, {1, "arrest ♣2"}, {0, "shift col E down"}, {1, "arrest ♣2"}, {0, "kill ♣Q"},
+		{1, "arrest ♣2"}, {0, "kill E3"}, {1, "collapse rows"}, {1, "remove D1"}} {
+		mustAct(t, tb, a.s, a.a)
+	}
+}
+
+// TestAutomataPagesGolden: the phones and the table screen in the middle
+// of a Collapse (the Inspector picks on grid cells) and of an Accuse.
+func TestAutomataPagesGolden(t *testing.T) {
+	st, tb := automataTable(t)
+	h := NewServer(st, engine.EN).Handler()
+	automataCollapse(t, tb)
+	shoot := func(state string) {
+		for _, l := range []string{"en", "ja"} {
+			for _, np := range [][2]string{
+				{"killer", "/s/" + tb.Header().Tokens[0]}, {"inspector", "/s/" + tb.Header().Tokens[1]}, {"table", "/t/" + tb.Header().TableToken},
+			} {
+				r := do(t, h, "GET", np[1], nil, "Accept-Language", l)
+				if r.Code != 200 {
+					t.Fatalf("%s: %d", np[1], r.Code)
+				}
+				golden(t, "pages/automata-"+state+"-"+np[0]+"-"+l+".html", []byte(anonymous(tb, r.Body.String())))
+			}
+		}
+	}
+	insp := do(t, h, "GET", "/s/"+tb.Header().Tokens[1], nil).Body.String()
+	for _, cell := range []string{`value="remove ♠9"`, `value="remove Joker"`, `value="cancel"`} {
+		if !strings.Contains(insp, cell) {
+			t.Errorf("the Inspector's collapse page lacks the button %s", cell)
+		}
+	}
+	if strings.Contains(insp, `value="remove ♠4"`) {
+		t.Errorf("♠4, already chosen, is offered again")
+	}
+	shoot("collapse")
+	for _, a := range []string{"remove D2", "remove E3", "remove D4", "remove D5"} {
+		mustAct(t, tb, noir.Inspector, a)
+	}
+	mustAct(t, tb, noir.Killer, "disguise swap")
+	mustAct(t, tb, noir.Inspector, "accuse")
+	mustAct(t, tb, noir.Inspector, "name ♠5")
+	insp = do(t, h, "GET", "/s/"+tb.Header().Tokens[1], nil).Body.String()
+	// A removed suspect can be named too (the disguise may have left).
+	for _, want := range []string{`value="name ♠4" data-confirm`, `value="name ♠2" data-confirm`, "If the two are not the Killer"} {
+		if !strings.Contains(insp, want) {
+			t.Errorf("the Inspector's second name lacks %s", want)
+		}
+	}
+	shoot("accuse")
+}
+
+// TestAutomataPhoneBudget: the biggest phone pages of the variant, the
+// Accuse (every suspect a button) and the Killer's turn, stay within the
+// 16 KB budget with their first live update, in both languages.
+func TestAutomataPhoneBudget(t *testing.T) {
+	st, tb := automataTable(t)
+	h := NewServer(st, engine.EN).Handler()
+	automataCollapse(t, tb)
+	for _, a := range []string{"remove D2", "remove E3", "remove D4", "remove D5"} {
+		mustAct(t, tb, noir.Inspector, a)
+	}
+	check := func(when string, s engine.Seat) {
+		for _, l := range engine.Langs {
+			base := "/s/" + tb.Header().Tokens[s]
+			p := getPage(t, h, base, l)
+			ev := firstEventLen(t, tb, s, l, base)
+			t.Logf("%s, seat %d, %s: %d raw, %d gzip, first event %d", when, s, l, p.raw, p.gz, ev)
+			if p.gz+ev > maxPhoneGzip {
+				t.Errorf("%s: seat %d (%s): %d gzip + %d event > %d", when, s, l, p.gz, ev, maxPhoneGzip)
+			}
+		}
+	}
+	check("the Killer's turn", noir.Killer)
+	mustAct(t, tb, noir.Killer, "disguise swap")
+	mustAct(t, tb, noir.Inspector, "accuse")
+	check("accuse", noir.Inspector)
+	mustAct(t, tb, noir.Inspector, "name ♠5")
+	check("accuse, second name", noir.Inspector)
+
+}
