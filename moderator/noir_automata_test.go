@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"bytes"
+	"io"
 
 	"net/http"
 	"net/url"
@@ -266,4 +267,18 @@ func TestAutomataPhoneBudget(t *testing.T) {
 	mustAct(t, tb, noir.Inspector, "name ♠5")
 	check("accuse, second name", noir.Inspector)
 
+}
+
+// The rules link of an Automata table opens the Automata sheet.
+func TestAutomataRulesSheet(t *testing.T) {
+	st, tb := newTestTable(t, automataCfg, 5)
+	srv := NewServer(st, engine.EN)
+	srv.Sheet = func(w io.Writer, game string, l engine.Lang) error {
+		_, err := io.WriteString(w, "sheet "+game)
+		return err
+	}
+	r := do(t, srv.Handler(), "GET", "/s/"+tb.Header().Tokens[0]+"/rules", nil)
+	if r.Code != 200 || r.Body.String() != "sheet noir-automata" {
+		t.Errorf("rules of an Automata table: %d %q, want the noir-automata sheet", r.Code, r.Body)
+	}
 }

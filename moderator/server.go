@@ -206,8 +206,12 @@ func (s *Server) rules(w http.ResponseWriter, r *http.Request, t *Table) {
 		return
 	}
 	var b bytes.Buffer
-	if err := s.Sheet(&b, t.Header().Game, s.pageLang(w, r)); err != nil {
-		s.Logf("rules sheet for %s: %v", t.Header().Game, err)
+	name := t.Header().Game
+	if sh, ok := t.face.(face.Sheeter); ok {
+		name = sh.Sheet(t.Header().Options)
+	}
+	if err := s.Sheet(&b, name, s.pageLang(w, r)); err != nil {
+		s.Logf("rules sheet for %s: %v", name, err)
 		s.notFound(w, r)
 		return
 	}

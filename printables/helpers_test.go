@@ -123,6 +123,9 @@ func texts(doc Doc) []string {
 			case *Columns:
 				walk(b.Left)
 				walk(b.Right)
+			case *Pictures:
+				out = append(out, b.Between)
+				walk(b.Items)
 			}
 		}
 	}

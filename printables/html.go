@@ -113,19 +113,36 @@ func htmlBlock(b *strings.Builder, l engine.Lang, bl Block) {
 		}
 		b.WriteString("</tbody>\n</table>\n")
 	case *CardGrid:
-		b.WriteString("<table class=\"grid\">\n<tr><th></th>")
+		class := "grid"
+		if bl.Small {
+			class += " small"
+		}
+		b.WriteString("<table class=\"" + class + "\">\n<tr><th></th>")
 		for _, c := range bl.ColNames {
 			fmt.Fprintf(b, "<th>%s</th>", htmlText(c))
 		}
 		b.WriteString("</tr>\n")
 		for r, name := range bl.RowNames {
 			fmt.Fprintf(b, "<tr><th>%s</th>", htmlText(name))
-			for _, c := range bl.Cells[r] {
-				fmt.Fprintf(b, "<td>%s</td>", htmlText(c))
+			for c, cell := range bl.Cells[r] {
+				if m := bl.mark(r, c); m != "" {
+					fmt.Fprintf(b, "<td class=\"%s\">%s</td>", m, htmlText(cell))
+				} else {
+					fmt.Fprintf(b, "<td>%s</td>", htmlText(cell))
+				}
 			}
 			b.WriteString("</tr>\n")
 		}
 		b.WriteString("</table>\n")
+	case *Pictures:
+		b.WriteString("<div class=\"pics\">\n")
+		for i, it := range bl.Items {
+			if i > 0 {
+				fmt.Fprintf(b, "<span class=\"between\">%s</span>\n", htmlText(bl.Between))
+			}
+			htmlBlock(b, l, it)
+		}
+		b.WriteString("</div>\n")
 	case *Columns:
 		b.WriteString("<div class=\"cols\">\n<div>\n")
 		for _, c := range bl.Left {

@@ -351,6 +351,8 @@ func (d *pdfDoc) block(b Block, x, w float64) {
 		d.table(b, x, w)
 	case *CardGrid:
 		d.cardGrid(b, x, w)
+	case *Pictures:
+		d.pictures(b, x, w)
 	case *Columns:
 		gap := 6.0
 		cw := (w - gap) / 2
@@ -436,6 +438,9 @@ func (d *pdfDoc) cardGrid(g *CardGrid, x, w float64) {
 	cols := len(g.ColNames)
 	gap := 1.5
 	cw := min((w-label)/float64(cols)-gap, 11.5)
+	if g.Small {
+		cw = min(cw, 7.5)
+	}
 	ch := cw * 1.3
 	d.font(sizeTable, colGrey)
 	for c, name := range g.ColNames {
@@ -450,14 +455,25 @@ func (d *pdfDoc) cardGrid(g *CardGrid, x, w float64) {
 		d.font(sizeBody+1, colText)
 		for c := range g.ColNames {
 			cx := x + label + float64(c)*(cw+gap)
+			mark := g.mark(r, c)
 			if !d.dry {
 				d.p.SetDrawColor(80, 80, 80)
 				d.p.SetLineWidth(0.3)
 				d.p.SetFillColor(255, 255, 255)
+				if mark != "" {
+					d.p.SetFillColor(217, 208, 208)
+				}
+				if mark == "take" {
+					d.p.SetDrawColor(200, 30, 30)
+					d.p.SetLineWidth(0.7)
+				}
 				d.p.RoundedRect(cx, top, cw, ch, 1.2, "1234", "FD")
 			}
 			s := g.Cells[r][c]
 			size := float64(sizeBody + 1)
+			if g.Small {
+				size = sizeTable
+			}
 			for d.font(size, colText); d.width(s) > cw-1.5 && size > 6; size -= 0.5 {
 				d.font(size-0.5, colText)
 			}
@@ -465,6 +481,28 @@ func (d *pdfDoc) cardGrid(g *CardGrid, x, w float64) {
 		}
 	}
 	d.y += float64(len(g.RowNames))*(ch+gap) + 1
+}
+
+// pictures draws small card grids side by side, the words between them.
+func (d *pdfDoc) pictures(p *Pictures, x, w float64) {
+	top, bottom := d.y, d.y
+	at := x
+	for i, it := range p.Items {
+		if i > 0 {
+			d.font(sizeBody+4, colGrey)
+			d.text(at+1, top+12, p.Between)
+			at += d.width(p.Between) + 3
+		}
+		iw := w - (at - x)
+		if g, ok := it.(*CardGrid); ok {
+			iw = min(iw, 5+float64(len(g.ColNames))*(7.5+1.5))
+		}
+		d.y = top
+		d.block(it, at, iw)
+		bottom = max(bottom, d.y)
+		at += iw + 2
+	}
+	d.y = bottom
 }
 
 // measure is the height a block takes in a box of width w.

@@ -161,10 +161,29 @@ type Table struct {
 }
 
 // CardGrid is a picture of playing cards lying in a grid, with column
-// letters above and row numbers at the side.
+// letters above and row numbers at the side. Marks, when given, mark
+// cells: "dead" (a kill chip) or "take" (dead, and chosen to leave the
+// grid). Small ones are pictures of a rule, not a layout to copy.
 type CardGrid struct {
 	ColNames, RowNames []string
 	Cells              [][]string
+	Marks              [][]string
+	Small              bool
+}
+
+// mark is the mark of cell r, c, or "".
+func (g *CardGrid) mark(r, c int) string {
+	if r < len(g.Marks) && c < len(g.Marks[r]) {
+		return g.Marks[r][c]
+	}
+	return ""
+}
+
+// Pictures puts blocks side by side with words between them: a rule
+// shown as before → after.
+type Pictures struct {
+	Items   []Block
+	Between string
 }
 
 // Columns puts two lists of blocks side by side.
@@ -176,6 +195,7 @@ func (*List) block()     {}
 func (*Table) block()    {}
 func (*CardGrid) block() {}
 func (*Columns) block()  {}
+func (*Pictures) block() {}
 
 // labelSep stands between a label and its text: "Kill: …", "殺害：…".
 func labelSep(l engine.Lang) string {

@@ -21,7 +21,7 @@ import (
 var papers = []Paper{A4, Letter}
 
 // wantPages is how many pages each sheet takes on A4 and on Letter.
-var wantPages = map[string][2]int{"noir": {1, 1}, "ayatsuri": {1, 1}, "superrock": {3, 3}}
+var wantPages = map[string][2]int{"noir": {1, 1}, "noir-automata": {2, 2}, "ayatsuri": {1, 1}, "superrock": {3, 3}}
 
 func TestSheetsRegistered(t *testing.T) {
 	got := strings.Join(Names(), ",")
@@ -119,6 +119,56 @@ func TestNoirSheetFromEngine(t *testing.T) {
 	for _, k := range []string{"noir.win.killed_inspector", "noir.win.sixteen", "noir.win.arrested"} {
 		if !strings.Contains(all, engine.EN.S(k)) {
 			t.Errorf("the win condition %s is missing", k)
+		}
+	}
+}
+
+// NA-1, NA-3, NA-5 … NA-10: the Automata sheet pairs every suspect with
+// its evidence card, names each side's actions, draws a Collapse as the
+// engine carries it out, and lists every way the game ends.
+func TestNoirAutomataSheetFromEngine(t *testing.T) {
+	for _, l := range engine.Langs {
+		doc := noirAutomataSheet(l)
+		all := strings.Join(texts(doc), "\n")
+		for id := 0; id < noir.NumSuspects; id++ {
+			if !strings.Contains(all, noir.EvidenceName(id, false)) {
+				t.Errorf("%s: the sheet does not name %s", l, noir.EvidenceName(id, false))
+			}
+		}
+		for _, k := range []string{"noir.win.killed_inspector", "noir.win.arrested", "noir.win.accused", "noir.win.wrong_accusation",
+			"noir.g.kill", "noir.g.disguise", "noir.g.arrest", "print.noira.canvas", "print.noira.accuse", "print.noira.collapse_name"} {
+			if !strings.Contains(all, l.S(k)) {
+				t.Errorf("%s: %s is missing", l, k)
+			}
+		}
+		if !strings.Contains(all, l.S("noir.win.kills", "n", strconv.Itoa(noir.AutomataKills))) {
+			t.Errorf("%s: the kill count that wins is missing", l)
+		}
+	}
+	// The picture: the grid after is the grid before without the
+	// suspects marked "take", each row closed up in order.
+	before, after := collapsePicture()
+	if len(after.ColNames) != len(before.ColNames)-1 || len(after.RowNames) != len(before.RowNames) {
+		t.Fatalf("Collapse picture %d×%d → %d×%d, want one column fewer",
+			len(before.RowNames), len(before.ColNames), len(after.RowNames), len(after.ColNames))
+	}
+	for r := range before.Cells {
+		var want []string
+		taken := 0
+		for c, cell := range before.Cells[r] {
+			if before.mark(r, c) == "take" {
+				taken++
+				continue
+			}
+			want = append(want, cell)
+		}
+		if taken != 1 || strings.Join(after.Cells[r], " ") != strings.Join(want, " ") {
+			t.Errorf("row %d: %v (take %d) → %v, want %v", r+1, before.Cells[r], taken, after.Cells[r], want)
+		}
+		for c := range before.Cells[r] {
+			if m := before.mark(r, c); m == "take" && before.Cells[r][c] == "" {
+				t.Errorf("an empty cell is taken")
+			}
 		}
 	}
 }

@@ -45,9 +45,25 @@ func textBlock(b *strings.Builder, l engine.Lang, bl Block) {
 	case *CardGrid:
 		rows := make([][]string, len(bl.RowNames))
 		for r, name := range bl.RowNames {
-			rows[r] = append([]string{name}, bl.Cells[r]...)
+			rows[r] = []string{name}
+			for c, cell := range bl.Cells[r] {
+				switch bl.mark(r, c) {
+				case "dead":
+					cell += " x"
+				case "take":
+					cell += " x*"
+				}
+				rows[r] = append(rows[r], cell)
+			}
 		}
 		textTable(b, append([]string{""}, bl.ColNames...), rows)
+	case *Pictures:
+		for i, it := range bl.Items {
+			if i > 0 {
+				b.WriteString(bl.Between + "\n")
+			}
+			textBlock(b, l, it)
+		}
 	case *Columns:
 		for _, c := range bl.Left {
 			textBlock(b, l, c)

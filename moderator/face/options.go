@@ -59,3 +59,10 @@ func Values(opts []Option, values map[string]string) (map[string]string, error) 
 	}
 	return out, nil
 }
+
+// Sheeter is implemented by faces whose tables use a reference sheet
+// named otherwise than the game, by their stored options: a table of
+// Noir's Automata variant links to "noir-automata".
+type Sheeter interface {
+	Sheet(options json.RawMessage) string
+}

@@ -46,6 +46,16 @@ func (Face) New(_ []string, raw json.RawMessage, seed uint64) (engine.Game, erro
 	return rules.New(cfg, seed), nil
 }
 
+// Sheet is "noir-automata" for a table of the Automata variant, "noir"
+// for the playing-card variant.
+func (Face) Sheet(raw json.RawMessage) string {
+	var cfg rules.Config
+	if json.Unmarshal(raw, &cfg) == nil && cfg.Variant == rules.Automata {
+		return "noir-automata"
+	}
+	return "noir"
+}
+
 // Role: the sides are public, the first seat is the Killer.
 func (Face) Role(s engine.Seat) string {
 	if s == rules.Killer {
