@@ -130,9 +130,14 @@ func TestCatalogueCoversNoir(t *testing.T) {
 		{Deck: noir.Physical, Layout: noir.Shuffled, Kings: true, ShiftRule: noir.NoUndo},
 		{Deck: noir.Physical},
 		{Kings: true, ShiftRule: noir.NoUndo},
+		{Variant: noir.Automata},
+		{Variant: noir.Automata, Kings: true, Kills: 5},
 	}
 	for _, cfg := range configs {
 		all := universe(cfg.Kings)
+		if cfg.Variant == noir.Automata {
+			all = append(all, "disguise swap", "disguise pretend", "collapse rows", "collapse cols", "accuse", "cancel", "remove A1", "name B2", "canvas ♥3", "canvas ♦9")
+		}
 		for seed := uint64(0); seed < 15; seed++ {
 			g := noir.New(cfg, seed)
 			r := engine.NewRand(seed)

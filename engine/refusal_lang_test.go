@@ -75,8 +75,11 @@ func TestRefusalsReadWholeInJapanese(t *testing.T) {
 	c := &jaWholeCheck{t: t, seen: map[string]bool{}}
 
 	// Noir.
-	for _, cfg := range []noir.Config{{}, {Kings: true, ShiftRule: noir.NoUndo}} {
+	for _, cfg := range []noir.Config{{}, {Kings: true, ShiftRule: noir.NoUndo}, {Variant: noir.Automata}} {
 		all := universe(cfg.Kings)
+		if cfg.Variant == noir.Automata {
+			all = append(all, "disguise swap", "collapse rows", "collapse cols", "accuse", "cancel", "remove A1", "name B2", "canvas ♥3")
+		}
 		for seed := uint64(0); seed < 6; seed++ {
 			g := noir.New(cfg, seed)
 			r := engine.NewRand(seed)

@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 
 	"net/http"
@@ -280,5 +281,44 @@ func TestAutomataRulesSheet(t *testing.T) {
 	r := do(t, srv.Handler(), "GET", "/s/"+tb.Header().Tokens[0]+"/rules", nil)
 	if r.Code != 200 || r.Body.String() != "sheet noir-automata" {
 		t.Errorf("rules of an Automata table: %d %q, want the noir-automata sheet", r.Code, r.Body)
+	}
+}
+
+// TestAutomataUndo (principle 4): a Disguise is the Killer's alone to take
+// back; a Canvas answered a question about the Killer's identity, so the
+// Inspector undoes it only with the Killer's consent; an Accuse under
+// way is public and taken back step by step.
+func TestAutomataUndo(t *testing.T) {
+	_, tb := automataTable(t) // the Inspector's Canvas was the last action
+	if done, err := tb.RequestUndo(noir.Inspector); err != nil || done {
+		t.Fatalf("undoing a Canvas: done=%v err=%v, want a request", done, err)
+	}
+	if u := tb.Snapshot(noir.Killer).Undo; u == nil || fmt.Sprint(u.Waiting) != "[0]" {
+		t.Fatalf("the undo of a Canvas waits for %+v, want the Killer", u)
+	}
+	if done, err := tb.ConfirmUndo(noir.Killer, true); err != nil || !done {
+		t.Fatalf("the Killer agrees: done=%v err=%v", done, err)
+	}
+	todo := tb.Snapshot(engine.Public).Todo
+	if len(todo) == 0 || !strings.Contains(engine.EN.Text(todo[0].Msg), "♥A") {
+		t.Errorf("after undoing the Canvas the table is told %v, want to take ♥A back", todo)
+	}
+	mustAct(t, tb, noir.Inspector, "canvas ♥A")
+	mustAct(t, tb, noir.Killer, "disguise swap")
+	if done, err := tb.RequestUndo(noir.Killer); err != nil || !done {
+		t.Fatalf("the Killer undoing a Disguise: done=%v err=%v, want at once", done, err)
+	}
+	todo = tb.Snapshot(engine.Public).Todo
+	if len(todo) != 1 || todo[0].Key != "noir.undo.disguise" {
+		t.Errorf("after undoing a Disguise the table is told %v, want noir.undo.disguise", todo)
+	}
+	mustAct(t, tb, noir.Killer, "disguise pretend")
+	mustAct(t, tb, noir.Inspector, "accuse")
+	mustAct(t, tb, noir.Inspector, "name ♠5")
+	if done, err := tb.RequestUndo(noir.Inspector); err != nil || !done {
+		t.Fatalf("taking back the first name of an Accuse: done=%v err=%v", done, err)
+	}
+	if ch := tb.Legal(noir.Inspector); len(ch) != 26 {
+		t.Errorf("after the undo the Inspector names the first suspect again: %d choices, want 25 and cancel", len(ch))
 	}
 }

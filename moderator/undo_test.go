@@ -432,6 +432,7 @@ func TestUndoEveryGameRandomWalk(t *testing.T) {
 	games := []game{
 		{"noir", func(seed uint64) (*Store, *Table) { return newTestTable(t, noir.Config{}, seed) }},
 		{"noir-physical", func(seed uint64) (*Store, *Table) { return newTestTable(t, noir.Config{Deck: noir.Physical}, seed) }},
+		{"noir-automata", func(seed uint64) (*Store, *Table) { return newTestTable(t, automataCfg, seed) }},
 		{"ayatsuri", func(seed uint64) (*Store, *Table) { return newAyatsuriTable(t, 5, true, seed) }},
 		{"superrock", func(seed uint64) (*Store, *Table) {
 			return newSuperrockTable(t, 6, superrock.PhysicalDice, superrock.PhysicalBoard, seed)

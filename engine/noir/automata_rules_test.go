@@ -589,3 +589,23 @@ func TestNGAutomata(t *testing.T) {
 		}
 	})
 }
+
+// NA-7, principle 6: the instructions that take a Disguise back are the
+// same whether it was real or pretended.
+func TestNA7RestoreLooksTheSame(t *testing.T) {
+	var got [2][]engine.Event
+	for i, how := range []string{"disguise swap", "disguise pretend"} {
+		g := automataStandard(t)
+		before := g.Clone()
+		evs := play(t, g, how)
+		got[i] = before.Restore(Killer, engine.Action(how), evs)
+		for _, e := range got[i] {
+			if !e.IsPublic() {
+				t.Errorf("%s: Restore tells only %v: %+v", how, e.To, e)
+			}
+		}
+	}
+	if !reflect.DeepEqual(got[0], got[1]) || len(got[0]) != 1 || got[0][0].Key != "noir.undo.disguise" {
+		t.Errorf("Restore(swap) = %+v, Restore(pretend) = %+v, want the same noir.undo.disguise", got[0], got[1])
+	}
+}

@@ -658,7 +658,7 @@ func (g *Game) check(s engine.Seat, a act) error {
 		// A nested "@key" gets no arguments, so the play phase, whose
 		// status names the role, has a sentence per role.
 		ph := "@noir.ph." + g.phase.String()
-		if g.phase == Play {
+		if g.phase == Play || g.phase == CollapsePick {
 			ph += "." + roleName(s)
 		}
 		return illegal("noir.err.wrong_action", "action", "@noir.verb."+a.kind, "phase", ph)

@@ -10,8 +10,10 @@ func init() {
 	engine.Register(map[string]engine.Text{
 		"noir.automata.name": {EN: "Noir (Automata)", JA: "ノワール（オートマタ版）"},
 
-		"noir.ph.collapse-pick": {EN: "The {role} is collapsing the grid: one dead suspect from each line.", JA: "{role}が圧縮中：各行（各列）から死亡した容疑者を1人ずつ選びます。"},
-		"noir.ph.accuse-pick":   {EN: "The Inspector accuses: naming the Killer's identity and disguise.", JA: "捜査官が推理中：犯人の正体と変装先を指名します。"},
+		"noir.ph.collapse-pick":           {EN: "The {role} is collapsing the grid: one dead suspect from each line.", JA: "{role}が圧縮中：各行（各列）から死亡した容疑者を1人ずつ選びます。"},
+		"noir.ph.collapse-pick.killer":    {EN: "The Killer is collapsing the grid.", JA: "犯人が圧縮中です。"},
+		"noir.ph.collapse-pick.inspector": {EN: "The Inspector is collapsing the grid.", JA: "捜査官が圧縮中です。"},
+		"noir.ph.accuse-pick":             {EN: "The Inspector accuses: naming the Killer's identity and disguise.", JA: "捜査官が推理中：犯人の正体と変装先を指名します。"},
 
 		"noir.g.collapse":    {EN: "Collapse (one dead suspect from each line leaves)", JA: "圧縮（各行・各列から死亡者を1人ずつ取り除く）"},
 		"noir.g.remove":      {EN: "Collapse: tap one dead suspect in each line", JA: "圧縮：各列（各行）の死亡者を1人ずつタップ"},
