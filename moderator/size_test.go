@@ -155,6 +155,7 @@ func TestPageSize(t *testing.T) {
 		{"virtual", noir.Config{}},
 		{"physical", noir.Config{Deck: noir.Physical, Layout: noir.Shuffled, Kings: true}},
 		{"automata", noir.Config{Variant: noir.Automata, Layout: noir.Shuffled}},
+		{"automata-physical", noir.Config{Variant: noir.Automata, Deck: noir.Physical}},
 	}
 	for _, tc := range configs {
 		for seed := uint64(1); seed <= 3; seed++ {

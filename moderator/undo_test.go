@@ -433,6 +433,9 @@ func TestUndoEveryGameRandomWalk(t *testing.T) {
 		{"noir", func(seed uint64) (*Store, *Table) { return newTestTable(t, noir.Config{}, seed) }},
 		{"noir-physical", func(seed uint64) (*Store, *Table) { return newTestTable(t, noir.Config{Deck: noir.Physical}, seed) }},
 		{"noir-automata", func(seed uint64) (*Store, *Table) { return newTestTable(t, automataCfg, seed) }},
+		{"noir-automata-physical", func(seed uint64) (*Store, *Table) {
+			return newTestTable(t, noir.Config{Variant: noir.Automata, Deck: noir.Physical}, seed)
+		}},
 		{"ayatsuri", func(seed uint64) (*Store, *Table) { return newAyatsuriTable(t, 5, true, seed) }},
 		{"superrock", func(seed uint64) (*Store, *Table) {
 			return newSuperrockTable(t, 6, superrock.PhysicalDice, superrock.PhysicalBoard, seed)

@@ -230,7 +230,6 @@ func TestNoirRunRefuses(t *testing.T) {
 		{name: "roster without automata", args: []string{"--roster", "../../docs/roster-example.txt"}, want: []string{"--roster goes with --variant automata"}},
 		{name: "kills too many", args: []string{"--variant", "automata", "--kills", "30"}, want: []string{"kills must be between 1 and 24, not 30"}},
 		{name: "automata shift rule", args: []string{"--variant", "automata", "--shift-rule", "no-repeat"}, want: []string{"--shift-rule", "NA-4"}},
-		{name: "automata physical", args: []string{"--variant", "automata", "--deck", "physical"}, want: []string{"virtual deck"}},
 		{name: "roster missing", args: []string{"--variant", "automata", "--roster", "testdata/no-such-roster.txt"}, want: []string{"--roster", "no-such-roster.txt"}},
 		{name: "roster twice", args: []string{"--variant", "automata", "--roster", "testdata/roster_twice.txt"},
 			want: []string{"testdata/roster_twice.txt: roster line 12: \"Malone\" is already the name on line 5"}},

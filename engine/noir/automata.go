@@ -28,7 +28,12 @@ var (
 func (g *Game) wantA(s engine.Seat) []string {
 	switch g.phase {
 	case KillerIdentity, InspectorDraw:
+		if g.cfg.Deck == Physical {
+			return drewKinds
+		}
 		return drawKinds[:1]
+	case RefillDraw:
+		return drewKinds
 	case KillerFirstKill:
 		return killKinds
 	case InspectorKeep:
@@ -38,6 +43,9 @@ func (g *Game) wantA(s engine.Seat) []string {
 	case AccusePick:
 		return accuseKinds
 	case Play:
+		if g.mustDispute(s) {
+			return disputeKinds
+		}
 		if s == Killer {
 			return automataKiller
 		}
@@ -56,8 +64,12 @@ func (g *Game) candidatesA(s engine.Seat) []act {
 		}
 	}
 	switch g.phase {
-	case KillerIdentity, InspectorDraw:
-		out = append(out, act{kind: "draw", card: -1})
+	case KillerIdentity, InspectorDraw, RefillDraw:
+		if g.cfg.Deck == Physical {
+			addCards("drew", g.unknownTo(s))
+		} else {
+			out = append(out, act{kind: "draw", card: -1})
+		}
 	case KillerFirstKill:
 		addCards("kill", g.living(g.grid.Neighbours(g.killer)))
 	case InspectorKeep:
@@ -81,6 +93,11 @@ func (g *Game) candidatesA(s engine.Seat) []act {
 		addCards("name", g.removedOrder)
 		out = append(out, act{kind: "cancel", card: -1})
 	case Play:
+		if g.mustDispute(s) {
+			// The seat's only move: show the card (physical.go).
+			addCards("dispute", []int{g.bad.card})
+			break
+		}
 		out = eachShift(g.grid, out, func(out []act, sh Shift) []act {
 			return append(out, act{kind: "shift", card: -1, shift: sh})
 		})
@@ -190,6 +207,14 @@ func lineName(axis Axis, i int) string {
 // execA carries out an action of the Automata variant.
 func (g *Game) execA(s engine.Seat, a act, ev *events) {
 	switch a.kind {
+	case "drew": // a physical deck (NC-4 as in the playing-card variant)
+		ev.public("noir.ev.drew_physical", "role", roleKey(s))
+		ev.drawn()
+		ev.private(s, false, "noir.pv.entered", "card", g.ename(a.card))
+		g.take(s, a.card, ev)
+		g.enteredA(s, a.card, ev)
+	case "dispute":
+		g.dispute(ev)
 	case "draw":
 		if g.phase == InspectorDraw {
 			g.drawVirtual(s, ev) // NA-2 as NC-6: four cards, keep one
@@ -303,8 +328,62 @@ func (g *Game) killA(id int, ev *events) {
 	}
 	if g.phase == KillerFirstKill {
 		g.phase = InspectorDraw
+		if g.cfg.Deck == Physical {
+			ev.table("noir.do.draw_four", "role", roleKey(Inspector))
+		}
 	}
 	g.endTurn()
+}
+
+// enteredA carries on once a card drawn from a physical deck is entered.
+func (g *Game) enteredA(s engine.Seat, card int, ev *events) {
+	switch g.phase {
+	case KillerIdentity: // NA-2: the identity, then the disguise
+		if g.killer < 0 {
+			g.killer = card
+			return
+		}
+		g.disguise = card
+		ev.private(Killer, false, "noir.pv.identity_disguise", "card", g.ename(g.killer), "suspect", g.sname(g.killer),
+			"cell", g.cell(g.killer), "dcard", g.ename(g.disguise), "dsuspect", g.sname(g.disguise), "dcell", g.cell(g.disguise))
+		ev.table("noir.do.two_cards_physical", "role", roleKey(Killer))
+		g.phase = KillerFirstKill
+	case InspectorDraw:
+		g.afterDraw(s, card, ev)
+	case RefillDraw:
+		if g.removed[card] {
+			// Decision (NA-9): shown, discarded, and another drawn.
+			g.discarded = append(g.discarded, card)
+			ev.reveal("noir.ev.drawn_gone", "card", g.ename(card), "suspect", g.sname(card))
+			ev.table("noir.do.discard", "card", g.ename(card))
+		} else {
+			g.hand = append(g.hand, card)
+			g.refill--
+		}
+		if g.refill == 0 || g.deckLeft() == 0 {
+			g.phase, g.turn, g.refill = Play, g.resume, 0
+		}
+	}
+}
+
+// refillAfter ends the turn of an action after which the Inspector draws
+// n cards (NA-5, NA-9): from a virtual deck at once, from a physical one
+// by entering each on the phone before the next seat moves.
+func (g *Game) refillAfter(n int, ev *events) {
+	if g.cfg.Deck != Physical {
+		g.drawUp(n, ev)
+		g.endTurn()
+		return
+	}
+	g.endTurn()
+	if n = min(n, g.deckLeft()); n <= 0 {
+		if g.deckLeft() == 0 {
+			ev.public("noir.ev.deck_out")
+		}
+		return
+	}
+	g.phase, g.refill, g.resume, g.turn = RefillDraw, n, g.turn, Inspector
+	ev.table("noir.do.draw_n", "role", roleKey(Inspector), "n", strconv.Itoa(n))
 }
 
 // canvas is NA-9.
@@ -325,8 +404,7 @@ func (g *Game) canvas(id int, ev *events) {
 	} else {
 		g.layEvidence(id, ev)
 	}
-	g.drawUp(3-len(g.hand), ev)
-	g.endTurn()
+	g.refillAfter(3-len(g.hand), ev)
 }
 
 // collapse is NA-5 once a dead suspect is chosen in every line.
@@ -362,9 +440,8 @@ func (g *Game) collapse(s engine.Seat, ev *events) {
 		cards := g.names(gone, g.ename)
 		ev.reveal("noir.ev.hand_gone", "cards", cards)
 		ev.table("noir.do.hand_gone", "cards", cards)
-		g.drawUp(len(gone), ev)
 	}
-	g.endTurn()
+	g.refillAfter(len(gone), ev)
 }
 
 // drawUp gives the Inspector n cards from the deck, fewer if it runs out.

@@ -61,7 +61,7 @@ func automataOK(g *Game) error {
 	}
 	// The hand is 3 unless the deck ran out, and never names a suspect
 	// that left the grid.
-	if g.insp >= 0 && len(g.hand) != 3 && (len(g.hand) > 3 || g.deckLeft() > 0) {
+	if g.insp >= 0 && g.phase != RefillDraw && len(g.hand) != 3 && (len(g.hand) > 3 || g.deckLeft() > 0) {
 		return fmt.Errorf("hand of %d with %d cards in the deck", len(g.hand), g.deckLeft())
 	}
 	for _, id := range g.hand {
@@ -75,7 +75,10 @@ func automataOK(g *Game) error {
 	if (g.phase != AccusePick) && g.accused >= 0 {
 		return fmt.Errorf("accused %d in phase %v", g.accused, g.phase)
 	}
-	if g.citizen >= 0 || g.bad != nil || g.arrestsLeft != CitizensArrests {
+	if (g.phase == RefillDraw) != (g.refill > 0) {
+		return fmt.Errorf("refill %d in phase %v", g.refill, g.phase)
+	}
+	if g.citizen >= 0 || g.arrestsLeft != CitizensArrests {
 		return fmt.Errorf("a playing-card variant state in Automata")
 	}
 	return nil

@@ -609,3 +609,55 @@ func TestNA7RestoreLooksTheSame(t *testing.T) {
 		t.Errorf("Restore(swap) = %+v, Restore(pretend) = %+v, want the same noir.undo.disguise", got[0], got[1])
 	}
 }
+
+// NA-2, NA-9 with a physical deck (NC-4): the Killer enters the identity,
+// then the disguise; after a Canvas the Inspector enters the card drawn
+// before the Killer moves; an entry naming the Killer's disguise stands
+// as a draw, and the Killer's only move is then to show it (Decision, as
+// NC-4), which ends the game.
+func TestNA2PhysicalDeck(t *testing.T) {
+	g := New(Config{Variant: Automata, Deck: Physical}, 1)
+	if p := pub(g); p.Status.Key != "noir.ph.killer-identity-disguise" {
+		t.Errorf("status %v", p.Status)
+	}
+	if c := g.Legal(Killer); len(c) != 25 || c[0].Group.Key != "noir.g.drew_identity" {
+		t.Fatalf("Legal = %d choices, group %v, want 25 asking for the identity", len(c), c[0].Group)
+	}
+	refuse(t, g, Killer, "draw", engine.ErrIllegal)
+	play(t, g, "drew ♥7")
+	if c := g.Legal(Killer); len(c) != 24 || c[0].Group.Key != "noir.g.drew_disguise" {
+		t.Fatalf("Legal = %d choices, group %v, want 24 asking for the disguise", len(c), c[0].Group)
+	}
+	evs := play(t, g, "drew ♦3")
+	if g.killer != id(t, "♠7", false) || g.disguise != id(t, "♣3", false) || g.phase != KillerFirstKill {
+		t.Fatalf("identity %d disguise %d phase %v", g.killer, g.disguise, g.phase)
+	}
+	if _, ok := find(evs, "noir.pv.identity_disguise"); !ok {
+		t.Errorf("events %v, want the Killer told both", evs)
+	}
+	evs = play(t, g, "kill ♠A")
+	if _, ok := find(evs, "noir.do.draw_four"); !ok {
+		t.Errorf("events %v, want the Inspector told to draw four", evs)
+	}
+	play(t, g, "drew ♦Q", "drew ♦9", "drew ♦10", "drew ♦J", "keep ♦Q", "shift row 5 left")
+	evs = play(t, g, "canvas ♦10")
+	if e, ok := find(evs, "noir.do.draw_n"); !ok || e.Args["n"] != "1" || g.phase != RefillDraw || g.Turn() != Inspector {
+		t.Fatalf("canvas: %v, phase %v turn %d, want the Inspector to enter 1 card", evs, g.phase, g.Turn())
+	}
+	refuse(t, g, Killer, "kill ♠2", engine.ErrNotYourTurn)
+	// ♥3 names ♠3; ♦3 is the Killer's disguise: entering it stands.
+	evs = play(t, g, "drew ♦3")
+	if g.phase != Play || g.Turn() != Killer || len(g.hand) != 3 {
+		t.Fatalf("after the entry: phase %v turn %d hand %v", g.phase, g.Turn(), g.hand)
+	}
+	if e, ok := find(evs, "noir.pv.bad_entry.killer"); !ok || !reflect.DeepEqual(e.To, []engine.Seat{Killer}) {
+		t.Errorf("events %v, want the Killer alone told", evs)
+	}
+	if got := actions(g.Legal(Killer)); !reflect.DeepEqual(got, []string{"dispute ♦3"}) {
+		t.Fatalf("the Killer's moves = %v, want only to show ♦3", got)
+	}
+	play(t, g, "dispute ♦3")
+	if !g.outcome.Over || g.outcome.Winners[0] != Killer {
+		t.Errorf("outcome %+v, want the Killer's win", g.outcome)
+	}
+}

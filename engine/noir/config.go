@@ -120,9 +120,6 @@ func (c Config) Check() error {
 	if c.Kills < 0 || c.Kills > NumSuspects-1 {
 		return fmt.Errorf("noir: kills must be between 1 and %d, not %d", NumSuspects-1, c.Kills)
 	}
-	if c.Deck == Physical {
-		return fmt.Errorf("noir: the automata variant is played with the virtual deck for now (the physical deck is not built yet)")
-	}
 	if len(c.Roster) > 0 {
 		if err := CheckRoster(c.Roster); err != nil {
 			return err

@@ -67,23 +67,46 @@ func (f *facts) disguised(dead uint32) {
 // resampleAutomata redraws what s cannot see in an Automata game, keeping
 // every fact the table learnt true.
 func (g *Game) resampleAutomata(s engine.Seat, r *engine.Rand) *Game {
-	c := g.Clone()
-	over := c.outcome.Over
-	if s != Inspector {
-		c.redrawInspector(r, over)
+	if c, ok := g.redraw(s, r, true); ok {
+		return c
 	}
-	if s != Killer && !over && c.killer >= 0 {
-		c.redrawKiller(r)
-	}
-	r.Shuffle(len(c.deck), func(i, j int) { c.deck[i], c.deck[j] = c.deck[j], c.deck[i] })
+	// The bad entry cannot be made a real draw without breaking what the
+	// table saw (the facts leave the Killer no card but the one entered):
+	// the seat that made it could tell as much itself. Redraw around it.
+	c, _ := g.redraw(s, r, false)
 	return c
+}
+
+// redraw is Resample with or without settling a bad entry first; ok is
+// false when no redraw keeps every fact.
+func (g *Game) redraw(s engine.Seat, r *engine.Rand, settle bool) (*Game, bool) {
+	c := g.Clone()
+	// A bad entry (physical.go) that s cannot know of is first made a real
+	// draw. One that stays (s knows of it, or no deck card could stand in)
+	// puts its card in two places: neither side is redrawn then.
+	if settle {
+		c.settle(s)
+	}
+	over := c.outcome.Over
+	if s != Inspector && c.bad == nil && !c.redrawInspector(r, over) {
+		return nil, false
+	}
+	if s != Killer && !over && c.killer >= 0 && c.disguise >= 0 && c.bad == nil && !c.redrawKiller(r) {
+		return nil, false
+	}
+	if c.cfg.Deck == Physical {
+		sortInts(c.deck) // a physical deck has no order anyone knows
+	} else {
+		r.Shuffle(len(c.deck), func(i, j int) { c.deck[i], c.deck[j] = c.deck[j], c.deck[i] })
+	}
+	return c, true
 }
 
 // redrawKiller draws a new pair of secret cards from the pair and the deck,
 // and for each segment which of the two was the identity, so that every
 // fact holds: the identity of segment k is not in notKiller[k] (and, in the
 // current segment, alive), and both cards were alive at the last Disguise.
-func (c *Game) redrawKiller(r *engine.Rand) {
+func (c *Game) redrawKiller(r *engine.Rand) bool {
 	pool := append(append([]int(nil), c.deck...), c.killer, c.disguise)
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	// segs[k]: the suspects the identity may have been in segment k.
@@ -117,16 +140,16 @@ func (c *Game) redrawKiller(r *engine.Rand) {
 			}
 			c.killer, c.disguise = id, other
 			c.deck = append(append(pool[:i:i], pool[i+1:j]...), pool[j+1:]...)
-			return
+			return true
 		}
 	}
-	panic("noir: no pair of cards fits what the table saw")
+	return false
 }
 
 // redrawInspector draws a new identity (alive, on the grid, in what the
 // table learnt), hand (cards of suspects on the grid) or setup four from
 // the Inspector's cards and the deck.
-func (c *Game) redrawInspector(r *engine.Rand, over bool) {
+func (c *Game) redrawInspector(r *engine.Rand, over bool) bool {
 	pool := append([]int(nil), c.deck...)
 	pool = append(pool, c.hand...)
 	pool = append(pool, c.drawn...)
@@ -135,6 +158,7 @@ func (c *Game) redrawInspector(r *engine.Rand, over bool) {
 		pool = append(pool, c.insp)
 	}
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	ok := true
 	take := func(fits func(id int) bool) int {
 		for i, id := range pool {
 			if fits(id) {
@@ -142,7 +166,8 @@ func (c *Game) redrawInspector(r *engine.Rand, over bool) {
 				return id
 			}
 		}
-		panic("noir: no card fits what the table saw")
+		ok = false
+		return -1
 	}
 	if !keepInsp {
 		set := allSuspects &^ c.facts.notInspector &^ c.deadMask()
@@ -159,4 +184,5 @@ func (c *Game) redrawInspector(r *engine.Rand, over bool) {
 		}
 	}
 	c.deck = pool
+	return ok
 }

@@ -26,8 +26,8 @@ func fuzzConfig(b uint8) Config {
 		c.ShiftRule = NoUndo
 	}
 	if b&16 != 0 {
-		// The Automata variant (virtual deck only; its own shift rule).
-		c = Config{Variant: Automata, Layout: c.Layout, Kings: c.Kings}
+		// The Automata variant (its own shift rule).
+		c = Config{Variant: Automata, Layout: c.Layout, Kings: c.Kings, Deck: c.Deck}
 		if b&32 != 0 {
 			c.Kills = 6
 		}
@@ -76,7 +76,7 @@ func sig(g *Game) string {
 	}
 	for _, xs := range [][]int{g.deck, g.hand, g.drawn, g.removedOrder, g.discarded,
 		g.picks, notKillerInts(g),
-		{g.disguise, g.accused, int(g.pickAxis), g.facts.seg, int(g.facts.notInspector), int(g.facts.pairDead)},
+		{g.disguise, g.accused, int(g.pickAxis), g.refill, int(g.resume), g.facts.seg, int(g.facts.notInspector), int(g.facts.pairDead)},
 		{g.killer, g.insp, g.citizen, g.lost, int(g.phase), int(g.turn), g.turnNo, g.kills, g.arrestsLeft, len(g.positions),
 			int(bad.by), bad.card, bad.turn, int(last.by), last.turnNo, int(last.shift.Axis), last.shift.Index, last.shift.Dir}} {
 		b = append(b, '|')

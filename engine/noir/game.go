@@ -36,11 +36,12 @@ const (
 	Over                         // NC-17
 	CollapsePick                 // NA-5: one dead suspect from each line
 	AccusePick                   // NA-10: the two suspects named
+	RefillDraw                   // NA-5, NA-9, physical deck: the Inspector enters the cards drawn
 )
 
 var phaseNames = [...]string{"killer-identity", "killer-first-kill", "inspector-draw",
 	"inspector-keep", "play", "disguise-draw", "clear-draw", "clear-choose", "citizen-point", "over",
-	"collapse-pick", "accuse-pick"}
+	"collapse-pick", "accuse-pick", "refill-draw"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -82,6 +83,9 @@ type Game struct {
 	picks    []int // CollapsePick: the suspect taken from each line, -1 none yet
 	pickAxis Axis  // CollapsePick: Row takes one from each row
 	accused  int   // AccusePick: the first suspect named, -1 none yet
+	// RefillDraw: the cards still to enter, and the seat to move after.
+	refill int
+	resume engine.Seat
 	// What the table has seen that a redraw must keep true (resample.go).
 	facts facts
 }
@@ -576,6 +580,12 @@ func (g *Game) choice(a act) engine.Choice {
 		}
 	case "drew":
 		c.Label = engine.M("noir.c.card", "card", g.ename(a.card))
+		if g.cfg.Variant == Automata && g.phase == KillerIdentity {
+			c.Group = engine.M("noir.g.drew_identity")
+			if g.killer >= 0 {
+				c.Group = engine.M("noir.g.drew_disguise")
+			}
+		}
 	case "dispute":
 		c.Label = engine.M("noir.c.dispute."+roleName(1-g.bad.by), "card", g.ename(a.card))
 	case "keep", "citizen":

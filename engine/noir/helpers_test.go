@@ -252,10 +252,13 @@ func stateOK(g *Game) error {
 	// A bad entry (physical.go) names a card the other seat holds: that card
 	// is in two places, and the real deck holds one card fewer than the
 	// engine's list of it.
+	// Only the Automata Inspector can make a second one before the first
+	// is shown (two of the Killer's cards among four): every bad entry's
+	// card is in two places, one for each card lost.
 	bad := -1
 	if g.bad != nil {
 		bad = g.bad.card
-		if g.cfg.Deck != Physical || g.lost != 1 {
+		if g.cfg.Deck != Physical || g.lost < 1 || (g.lost > 1 && g.cfg.Variant != Automata) {
 			return fmt.Errorf("bad entry %s with a %v deck, %d lost", g.ename(bad), g.cfg.Deck, g.lost)
 		}
 		if len(where[bad]) != 2 {
@@ -264,10 +267,17 @@ func stateOK(g *Game) error {
 	} else if g.lost != 0 {
 		return fmt.Errorf("%d cards lost without a bad entry", g.lost)
 	}
+	twice := 0
 	for i := 0; i < NumSuspects; i++ {
-		if len(where[i]) != 1 && i != bad {
+		switch {
+		case len(where[i]) == 2 && g.bad != nil:
+			twice++
+		case len(where[i]) != 1:
 			return fmt.Errorf("evidence card %s is in %v", g.ename(i), where[i])
 		}
+	}
+	if twice != g.lost {
+		return fmt.Errorf("%d cards in two places, %d lost", twice, g.lost)
 	}
 	return nil
 }

@@ -10,10 +10,16 @@ func init() {
 	engine.Register(map[string]engine.Text{
 		"noir.automata.name": {EN: "Noir (Automata)", JA: "ノワール（オートマタ版）"},
 
-		"noir.ph.collapse-pick":           {EN: "The {role} is collapsing the grid: one dead suspect from each line.", JA: "{role}が圧縮中：各行（各列）から死亡した容疑者を1人ずつ選びます。"},
-		"noir.ph.collapse-pick.killer":    {EN: "The Killer is collapsing the grid.", JA: "犯人が圧縮中です。"},
-		"noir.ph.collapse-pick.inspector": {EN: "The Inspector is collapsing the grid.", JA: "捜査官が圧縮中です。"},
-		"noir.ph.accuse-pick":             {EN: "The Inspector accuses: naming the Killer's identity and disguise.", JA: "捜査官が推理中：犯人の正体と変装先を指名します。"},
+		"noir.ph.collapse-pick":            {EN: "The {role} is collapsing the grid: one dead suspect from each line.", JA: "{role}が圧縮中：各行（各列）から死亡した容疑者を1人ずつ選びます。"},
+		"noir.ph.collapse-pick.killer":     {EN: "The Killer is collapsing the grid.", JA: "犯人が圧縮中です。"},
+		"noir.ph.collapse-pick.inspector":  {EN: "The Inspector is collapsing the grid.", JA: "捜査官が圧縮中です。"},
+		"noir.ph.killer-identity-disguise": {EN: "The Killer draws an identity and a disguise.", JA: "犯人が正体と変装先を引きます。"},
+		"noir.ph.refill-draw":              {EN: "The Inspector draws back up to the hand.", JA: "捜査官が手札を引き直します。"},
+		"noir.g.drew_identity":             {EN: "Which card did you draw for your identity?", JA: "正体として引いたカードはどれですか？"},
+		"noir.g.drew_disguise":             {EN: "Which card did you draw for your disguise?", JA: "変装先として引いたカードはどれですか？"},
+		"noir.do.draw_n":                   {EN: "{role}: draw {n} from the deck and enter each on your phone.", JA: "{role}：山札から{n}枚引き、1枚ずつスマホに入力してください。"},
+		"noir.undo.draw_n":                 {EN: "{role}: put the cards you drew for this back on the deck unseen.", JA: "{role}：このために引いたカードを、見せずに山札へ戻してください。"},
+		"noir.ph.accuse-pick":              {EN: "The Inspector accuses: naming the Killer's identity and disguise.", JA: "捜査官が推理中：犯人の正体と変装先を指名します。"},
 
 		"noir.g.collapse":    {EN: "Collapse (one dead suspect from each line leaves)", JA: "圧縮（各行・各列から死亡者を1人ずつ取り除く）"},
 		"noir.g.remove":      {EN: "Collapse: tap one dead suspect in each line", JA: "圧縮：各列（各行）の死亡者を1人ずつタップ"},
@@ -38,7 +44,11 @@ func init() {
 		"noir.do.two_cards": {
 			EN: "{role}: lay two cards face down in front of you, your identity on the left and your disguise on the right (with the deck on the phones, any two spare cards stand in for them).",
 			JA: "{role}：2枚のカードを伏せて前に置く。左が正体、右が変装先（山札をスマホで扱う場合は、余りのカード2枚で代用）。"},
-		"noir.ev.disguised": {EN: "The Killer disguised.", JA: "犯人が変装しました。"},
+		"noir.do.two_cards_physical": {
+			EN: "{role}: lay the two cards you drew face down in front of you, your identity on the left and your disguise on the right.",
+			JA: "{role}：引いた2枚を伏せて前に置く。左が正体、右が変装先。"},
+		"noir.undo.two_cards_physical": {EN: "{role}: pick up your two face-down cards again.", JA: "{role}：伏せた2枚を手に取り直す。"},
+		"noir.ev.disguised":            {EN: "The Killer disguised.", JA: "犯人が変装しました。"},
 		"noir.do.disguise": {
 			EN: "{role}: pick up both face-down cards and lay them back down in either order, out of the Inspector's sight; your phone says which is now your identity (left).",
 			JA: "{role}：伏せた2枚を両方手に取り、捜査官に見えないように好きな順で置き直す。どちらが正体（左）かはスマホに表示されます。"},

@@ -109,7 +109,12 @@ func (g *Game) take(s engine.Seat, card int, ev *events) {
 		return
 	}
 	g.lost++
-	g.bad = &badEntry{by: s, card: card, turn: g.turnNo + 1}
+	if g.bad == nil {
+		// A second impossible entry before the first is shown (the Automata
+		// Inspector may enter both of the Killer's cards among four) stands
+		// too; the first one, shown, ends the game.
+		g.bad = &badEntry{by: s, card: card, turn: g.turnNo + 1}
+	}
 	victim := 1 - s
 	ev.private(victim, false, "noir.pv.bad_entry."+roleName(victim), "card", g.ename(card), "role", roleKey(s))
 }
@@ -142,7 +147,7 @@ func roleName(s engine.Seat) string {
 // could only be the Killer's).
 func (g *Game) settle(s engine.Seat) {
 	b := g.bad
-	if b == nil || g.outcome.Over || s == 1-b.by {
+	if b == nil || g.outcome.Over || s == 1-b.by || g.lost > 1 {
 		return
 	}
 	identity := g.killer == b.card
@@ -160,6 +165,8 @@ func (g *Game) settle(s engine.Seat) {
 		return
 	}
 	switch {
+	case b.by == Inspector && g.disguise == b.card:
+		g.disguise = pick
 	case b.by == Inspector:
 		g.killer = pick
 	case g.insp == b.card:

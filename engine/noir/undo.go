@@ -93,7 +93,7 @@ func (g *Game) undoInstruction(e engine.Event, lines *removal) []engine.Event {
 		return []engine.Event{engine.TableEvent("noir.undo.discard", "card", arg["card"])}
 	case "noir.do.draw_one":
 		return []engine.Event{engine.TableEvent("noir.undo.draw_one", "role", arg["role"])}
-	case "noir.do.two_cards", "noir.do.disguise":
+	case "noir.do.two_cards", "noir.do.two_cards_physical", "noir.do.disguise":
 		return []engine.Event{engine.TableEvent(strings.Replace(e.Key, ".do.", ".undo.", 1), "role", arg["role"])}
 	case "noir.do.collapse.row", "noir.do.collapse.col":
 		return []engine.Event{engine.TableEvent("noir.undo.collapse", "cards", arg["cards"])}
@@ -103,6 +103,8 @@ func (g *Game) undoInstruction(e engine.Event, lines *removal) []engine.Event {
 		return []engine.Event{engine.TableEvent("noir.undo.take_off", "card", arg["card"], "suspect", arg["suspect"], "cell", arg["cell"])}
 	case "noir.do.canvas_dead":
 		return []engine.Event{engine.TableEvent("noir.undo.canvas_dead", "card", arg["card"])}
+	case "noir.do.draw_n":
+		return []engine.Event{engine.TableEvent("noir.undo.draw_n", "role", arg["role"])}
 	case "noir.do.draw_four":
 		return []engine.Event{engine.TableEvent("noir.undo.draw_four", "role", arg["role"])}
 	}

@@ -123,6 +123,9 @@ func (g *Game) publicView() PublicView {
 	if g.cfg.Variant == Automata {
 		v.Variant = "automata"
 		v.ArrestsLeft = 0
+		if g.phase == KillerIdentity {
+			v.Status = engine.M("noir.ph.killer-identity-disguise")
+		}
 	}
 	picked := func(id int) bool { return false }
 	if g.picks != nil {
