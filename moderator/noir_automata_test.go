@@ -326,3 +326,26 @@ func TestAutomataUndo(t *testing.T) {
 		t.Errorf("after the undo the Inspector names the first suspect again: %d choices, want 25 and cancel", len(ch))
 	}
 }
+
+// The host page starts a table of the Automata variant with its kills.
+func TestHubStartsAutomata(t *testing.T) {
+	srv, h, host := newTestHub(t)
+	r := do(t, h, "POST", host+"/new", url.Values{"game": {"noir"}, "players": {"Aki,Ben"},
+		"noir.variant": {"automata"}, "noir.kills": {"14"}, "noir.deck": {"physical"}})
+	if r.Code != http.StatusSeeOther {
+		t.Fatalf("new automata table: %d %s", r.Code, r.Body)
+	}
+	tables := srv.store.Tables()
+	if len(tables) != 1 {
+		t.Fatalf("%d tables", len(tables))
+	}
+	opts := string(tables[0].Header().Options)
+	for _, want := range []string{`"variant":"automata"`, `"kills":14`, `"shift_rule":"no-undo"`, `"deck":"physical"`} {
+		if !strings.Contains(opts, want) {
+			t.Errorf("options %s lack %s", opts, want)
+		}
+	}
+	if v := tables[0].Snapshot(engine.Public).View.(noir.PublicView); v.Variant != "automata" || v.KillsToWin != 14 {
+		t.Errorf("the table plays %s to %d kills", v.Variant, v.KillsToWin)
+	}
+}

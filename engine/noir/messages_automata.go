@@ -70,7 +70,7 @@ func init() {
 		"noir.do.collapse.col": {
 			EN: "Take {cards} away. In each column close the gap: slide the cards below it one place up. The grid is now {size} (rows × columns).",
 			JA: "{cards}を取り除く。各列のすき間は、下側のカードを1つずつ上へずらして詰める。場は{size}（行×列）になります。"},
-		"noir.ev.hand_gone": {EN: "The Inspector discards {cards} from the hand: the suspects left the grid.", JA: "捜査官は手札から{cards}を捨てます（場から取り除かれた容疑者）。"},
+		"noir.ev.hand_gone": {EN: "The Inspector discards {cards} from the hand: their suspects left the grid.", JA: "捜査官は手札から{cards}を捨てます（場から取り除かれた容疑者）。"},
 		"noir.do.hand_gone": {EN: "Inspector: put {cards} face up on the removed pile.", JA: "捜査官：{cards}を表にして取り除かれたカードの山へ。"},
 
 		"noir.ev.canvas":      {EN: "The Inspector canvasses with {card}: {suspect} ({cell}) is innocent.", JA: "捜査官が{card}で捜査：{suspect}（{cell}）は無罪です。"},
