@@ -1,0 +1,122 @@
+package outlaws
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Char is one of the ten characters each faction has (OL-1).
+type Char uint8
+
+// The characters, in the order of the playing-card mapping (OL-9a): the
+// Governor is the ace, the Mayor the ten.
+const (
+	Governor Char = iota
+	Assassin
+	Sheriff
+	Scout
+	Shopkeeper
+	Dancer
+	Journalist
+	Thief
+	Priest
+	Mayor
+	NumChars
+)
+
+var charKeys = [NumChars]string{"governor", "assassin", "sheriff", "scout", "shopkeeper", "dancer", "journalist", "thief", "priest", "mayor"}
+
+// Key is the character's notation and catalogue suffix: "sheriff".
+func (c Char) Key() string { return charKeys[c] }
+
+// Msg is the catalogue key of the character's name.
+func (c Char) Msg() string { return "@ol.char." + charKeys[c] }
+
+var ranks = [NumChars]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
+
+// Card is how seat s's character c is written on the table: with playing
+// cards (OL-9a) Red is ♥ and Green ♣, "♥A" the Red Governor; with the
+// boxed cards, its name.
+func (g *Game) Card(s int, c Char) string {
+	if g.cfg.Cards == Boxed {
+		return c.Key()
+	}
+	return [2]string{"♥", "♣"}[s] + ranks[c]
+}
+
+// parseChar reads a character by name ("sheriff", "Sheriff"), by its
+// playing card ("♥3", "h3", "3"), or by its Japanese name.
+func parseChar(s string) (Char, bool) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for c, k := range charKeys {
+		if t == k {
+			return Char(c), true
+		}
+	}
+	for c, k := range jaNames {
+		if s == k {
+			return Char(c), true
+		}
+	}
+	t = strings.TrimLeft(t, "♥♣hc")
+	t = strings.TrimPrefix(t, "♡")
+	t = strings.TrimPrefix(t, "♧")
+	switch t {
+	case "a", "1":
+		return Governor, true
+	}
+	for c, r := range ranks {
+		if t == strings.ToLower(r) {
+			return Char(c), true
+		}
+	}
+	return 0, false
+}
+
+var jaNames = [NumChars]string{"知事", "殺し屋", "保安官", "インディアン", "店主", "踊り子", "記者", "盗賊", "牧師", "市長"}
+
+// Token is an item token (OL-2).
+type Token uint8
+
+// The tokens. None marks an empty place in the row.
+const (
+	Bullet Token = iota
+	Handcuffs
+	Ballot
+	Fake
+	Elected
+	NumTokens
+	None Token = 255
+)
+
+var tokenKeys = [NumTokens]string{"bullet", "handcuffs", "ballot", "fake", "elected"}
+
+// Key is the token's notation and catalogue suffix: "ballot".
+func (t Token) Key() string {
+	if t == None {
+		return "none"
+	}
+	return tokenKeys[t]
+}
+
+// Msg is the catalogue key of the token's name.
+func (t Token) Msg() string { return "@ol.token." + t.Key() }
+
+// TokenCount is how many of each token the game has (OL-2): 17 in all.
+var TokenCount = [NumTokens]int{Bullet: 3, Handcuffs: 3, Ballot: 6, Fake: 4, Elected: 1}
+
+func parseToken(s string) (Token, bool) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for k, n := range tokenKeys {
+		if t == n || t == n+"s" {
+			return Token(k), true
+		}
+	}
+	return 0, false
+}
+
+// Slots is the number of Main Street places per player (OL-4).
+const Slots = 8
+
+// slotName is slot i (0-based) as the table screen numbers it.
+func slotName(i int) string { return fmt.Sprint(i + 1) }

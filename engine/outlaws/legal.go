@@ -1,0 +1,401 @@
+package outlaws
+
+import (
+	"strconv"
+
+	"tablemaster/engine"
+)
+
+// legal lists every action seat s may take now, in the order a phone
+// shows them. Apply takes exactly these (principle 2).
+func (g *Game) legal(s engine.Seat) []act {
+	if g.phase == Over || s < 0 || s > 1 {
+		return nil
+	}
+	var out []act
+	o := 1 - s
+	switch g.phase {
+	case Setup:
+		if len(g.placed[s]) == 10 {
+			return nil
+		}
+		for _, c := range g.placeable(s) {
+			out = append(out, act{kind: "place", c: c})
+		}
+		out = append(out, act{kind: "deal"})
+		if len(g.placed[s]) > 0 {
+			out = append(out, act{kind: "reset"})
+		}
+		return out
+	case React:
+		if s != g.turn {
+			return nil
+		}
+		if g.canGuard() {
+			out = append(out, act{kind: "guard"})
+		}
+		if g.canCancel() {
+			out = append(out, act{kind: "cancel"})
+		}
+		return append(out, act{kind: "let"})
+	}
+	if s != g.turn {
+		return nil
+	}
+	free := func(i int) bool { return !g.restrained[s][g.street[s][i]] }
+	target := func(i int) bool { return i >= 0 && i < Slots && !g.restrained[o][g.street[o][i]] }
+	switch g.phase {
+	case SaloonPick:
+		for a := range Slots {
+			for b := a + 1; b < Slots; b++ {
+				if free(a) && free(b) {
+					out = append(out, act{kind: "with", a: a, b: b})
+				}
+			}
+		}
+		return out
+	case SaloonPut:
+		three := [3]Char{g.saloon[s][g.salIdx], g.street[s][g.salA], g.street[s][g.salB]}
+		for _, k := range three {
+			if k == Governor {
+				continue
+			}
+			for _, d := range three {
+				if d != k {
+					out = append(out, act{kind: "put", c: k, d: int(d)})
+				}
+			}
+		}
+		return out
+	}
+	// Play.
+	for a := range Slots {
+		for b := a + 1; b < Slots; b++ {
+			if free(a) && free(b) {
+				out = append(out, act{kind: "move", a: a, b: b})
+				if !g.up(s, a) && !g.up(s, b) {
+					out = append(out, act{kind: "pretend", a: a, b: b})
+				}
+			}
+		}
+	}
+	for i := range 2 {
+		out = append(out, act{kind: "saloon", a: i})
+	}
+	for i, c := range g.street[s] {
+		if !free(i) {
+			continue
+		}
+		if g.row[i] != None {
+			out = append(out, act{kind: "check", a: i})
+			for _, t := range g.declarable(s, c) {
+				out = append(out, act{kind: "take", a: i, t: t})
+			}
+		}
+		mayor := i > 0 && g.street[s][i-1] == Mayor && free(i-1) // OL-31
+		switch c {
+		case Assassin: // OL-21
+			if g.held[s][Bullet] > 0 && target(i) {
+				out = append(out, act{kind: "shoot", a: i})
+			}
+		case Sheriff: // OL-22
+			if g.held[s][Handcuffs] > 0 && target(i) {
+				out = append(out, act{kind: "arrest", a: i})
+			}
+		case Scout: // OL-25, OL-31
+			for _, j := range []int{i - 1, i, i + 1} {
+				if (j == i || mayor) && target(j) {
+					out = append(out, act{kind: "scout", a: i, b: j})
+				}
+			}
+		case Shopkeeper: // OL-26, OL-31
+			lo, hi := i-1, i+1
+			if mayor {
+				lo, hi = i-2, i+2
+			}
+			lo, hi = max(lo, 0), min(hi, Slots-1)
+			for x := lo; x <= hi; x++ {
+				for y := x + 1; y <= hi; y++ {
+					if g.row[x] != None && g.row[y] != None {
+						out = append(out, act{kind: "shop", a: i, b: x, d: y, mode: "swap"})
+					}
+				}
+			}
+			if len(g.stock) > 0 && g.row[i] != None {
+				out = append(out, act{kind: "shop", a: i, b: i, mode: "stock"})
+			}
+		case Dancer: // OL-27
+			if target(i) {
+				for _, j := range []int{i - 1, i + 1} {
+					if target(j) {
+						out = append(out, act{kind: "dance", a: i, b: j})
+					}
+				}
+			}
+		case Journalist: // OL-28
+			if g.cameras[s] > 0 {
+				for j := range Slots {
+					if target(j) && !g.camera[o][g.street[o][j]] {
+						for _, x := range g.nameable(o) {
+							out = append(out, act{kind: "journal", a: i, b: j, c: x})
+						}
+					}
+				}
+			}
+		case Thief: // OL-29
+			for j := range Slots {
+				if target(j) {
+					out = append(out, act{kind: "thief", a: i, b: j, c: Assassin}, act{kind: "thief", a: i, b: j, c: Sheriff})
+				}
+			}
+		case Priest: // OL-30 (1)
+			if i > 0 && g.street[s][i-1] == Thief && g.restrained[s][Thief] {
+				out = append(out, act{kind: "release", a: i})
+			}
+		}
+	}
+	return out
+}
+
+// placeable is what seat s may lay next at setup (OL-4): any card left,
+// but never the Governor in the Saloon, and so the Governor when only
+// one street slot is left for it.
+func (g *Game) placeable(s engine.Seat) []Char {
+	n := len(g.placed[s])
+	var used [NumChars]bool
+	for _, c := range g.placed[s] {
+		used[c] = true
+	}
+	var out []Char
+	for c := Char(0); c < NumChars; c++ {
+		switch {
+		case used[c]:
+		case n >= Slots && c == Governor:
+		case n == Slots-1 && !used[Governor] && c != Governor:
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// declarable is the tokens a revealed c may be declared for (OL-9): only
+// those whose condition holds (principle 2); never a Fake ballot.
+func (g *Game) declarable(s engine.Seat, c Char) []Token {
+	var out []Token
+	switch c {
+	case Governor:
+		if g.held[s][Ballot] > g.held[1-s][Ballot] {
+			out = append(out, Elected)
+		}
+		return out
+	case Assassin:
+		out = append(out, Bullet)
+	case Sheriff:
+		out = append(out, Handcuffs)
+	}
+	return append(out, Ballot)
+}
+
+// nameable is the characters a Journalist may name for seat o's street:
+// all but those in o's Saloon, which everyone sees.
+func (g *Game) nameable(o engine.Seat) []Char {
+	var out []Char
+	for c := Char(0); c < NumChars; c++ {
+		if c != g.saloon[o][0] && c != g.saloon[o][1] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// canGuard is OL-23 for the defender of the pending attack.
+func (g *Game) canGuard() bool {
+	p := g.pend
+	if p == nil || p.kind != "shoot" {
+		return false
+	}
+	d := 1 - p.by
+	if g.held[d][Handcuffs] == 0 || g.street[d][p.slot] != Governor {
+		return false
+	}
+	for _, j := range []int{p.slot - 1, p.slot + 1} {
+		if j >= 0 && j < Slots && g.street[d][j] == Sheriff && !g.restrained[d][Sheriff] {
+			return true
+		}
+	}
+	return false
+}
+
+// canCancel is OL-30 (2) for the defender of the pending arrest: the
+// target is the Assassin or the Thief immediately left of the Priest.
+func (g *Game) canCancel() bool {
+	p := g.pend
+	if p == nil || p.kind != "arrest" {
+		return false
+	}
+	d := 1 - p.by
+	c := g.street[d][p.slot]
+	return (c == Assassin || c == Thief) && p.slot+1 < Slots && g.street[d][p.slot+1] == Priest
+}
+
+// mayReact says whether the defender is asked at all. It depends only on
+// what everyone sees (OL-32, principle 1): asked whenever a reaction could
+// be possible for all the attacker knows, so that being asked, or how
+// long the answer takes, tells the attacker nothing.
+func (g *Game) mayReact(p *attack) bool {
+	d := 1 - p.by
+	switch p.kind {
+	case "shoot":
+		return g.held[d][Handcuffs] > 0
+	case "arrest":
+		return g.saloon[d][0] != Priest && g.saloon[d][1] != Priest
+	}
+	return false
+}
+
+// Legal lists every action seat s may take now.
+func (g *Game) Legal(s engine.Seat) []engine.Choice {
+	var out []engine.Choice
+	for _, a := range g.legal(s) {
+		out = append(out, g.choice(s, a))
+	}
+	return out
+}
+
+// check says why a decoded action cannot be taken now, or nil.
+func (g *Game) check(s engine.Seat, a act) error {
+	if g.phase == Over {
+		return illegal("ol.err.over")
+	}
+	if g.phase != Setup && s != g.turn || g.phase == Setup && (s < 0 || s > 1 || len(g.placed[s]) == 10) {
+		return engine.Errorf(engine.ErrNotYourTurn, "outlaws", engine.M("err.not_your_turn"))
+	}
+	want := a.String(g)
+	for _, l := range g.legal(s) {
+		if l.String(g) == want {
+			return nil
+		}
+	}
+	return g.why(s, a)
+}
+
+// why explains a refusal in the player's terms.
+func (g *Game) why(s engine.Seat, a act) error {
+	slot := strconv.Itoa(a.a + 1)
+	if g.phase != Play && g.phase != Setup {
+		return illegal("ol.err.wrong_phase", "phase", "@ol.now."+g.phase.String())
+	}
+	switch a.kind {
+	case "place", "deal", "reset":
+		if g.phase != Setup {
+			return illegal("ol.err.wrong_phase", "phase", "@ol.now."+g.phase.String())
+		}
+		if a.kind == "place" && len(g.placed[s]) >= Slots && a.c == Governor {
+			return illegal("ol.err.governor_saloon")
+		}
+		return illegal("ol.err.placed", "char", a.c.Msg())
+	}
+	if g.phase == Setup {
+		return illegal("ol.err.wrong_phase", "phase", "@ol.now.setup")
+	}
+	if a.kind != "saloon" && a.kind != "move" && a.kind != "pretend" && g.restrained[s][g.street[s][a.a]] {
+		return illegal("ol.err.restrained", "slot", slot)
+	}
+	c := g.street[s][a.a]
+	switch a.kind {
+	case "move", "pretend":
+		if a.a == a.b {
+			return illegal("ol.err.same_slot")
+		}
+		if g.restrained[s][g.street[s][a.a]] || g.restrained[s][g.street[s][a.b]] {
+			return illegal("ol.err.restrained_move")
+		}
+		return illegal("ol.err.pretend_up")
+	case "check", "take":
+		if g.row[a.a] == None {
+			return illegal("ol.err.no_token", "slot", slot)
+		}
+		if a.t == Fake {
+			return illegal("ol.err.fake")
+		}
+		return illegal("ol.err.condition", "char", c.Msg(), "token", a.t.Msg())
+	case "shoot":
+		if c != Assassin {
+			return illegal("ol.err.not_char", "slot", slot, "char", Assassin.Msg())
+		}
+		if g.held[s][Bullet] == 0 {
+			return illegal("ol.err.no_held", "token", Bullet.Msg())
+		}
+	case "arrest":
+		if c != Sheriff {
+			return illegal("ol.err.not_char", "slot", slot, "char", Sheriff.Msg())
+		}
+		if g.held[s][Handcuffs] == 0 {
+			return illegal("ol.err.no_held", "token", Handcuffs.Msg())
+		}
+	case "journal":
+		if c != Journalist {
+			return illegal("ol.err.not_char", "slot", slot, "char", Journalist.Msg())
+		}
+		if g.cameras[s] == 0 {
+			return illegal("ol.err.no_camera")
+		}
+	case "scout", "shop", "dance", "thief", "release":
+		want := map[string]Char{"scout": Scout, "shop": Shopkeeper, "dance": Dancer, "thief": Thief, "release": Priest}[a.kind]
+		if c != want {
+			return illegal("ol.err.not_char", "slot", slot, "char", want.Msg())
+		}
+	}
+	return illegal("ol.err.not_offered")
+}
+
+func (g *Game) choice(s engine.Seat, a act) engine.Choice {
+	ch := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("ol.g." + a.kind)}
+	n := func(i int) string { return strconv.Itoa(i + 1) }
+	card := func(i int) string { return g.Card(int(s), g.street[s][i]) }
+	switch a.kind {
+	case "place":
+		ch.Label = engine.M("ol.c.char", "char", a.c.Msg(), "card", g.Card(int(s), a.c))
+		pos := len(g.placed[s])
+		if pos < Slots {
+			ch.Group = engine.M("ol.g.place", "slot", n(pos))
+		} else {
+			ch.Group = engine.M("ol.g.place_saloon")
+		}
+	case "move", "pretend":
+		ch.Label = engine.M("ol.c."+a.kind, "a", n(a.a), "b", n(a.b), "ca", card(a.a), "cb", card(a.b))
+	case "saloon":
+		ch.Label = engine.M("ol.c.saloon", "char", g.saloon[s][a.a].Msg())
+		ch.Public = true
+	case "with":
+		ch.Label = engine.M("ol.c.with", "a", n(a.a), "b", n(a.b), "ca", card(a.a), "cb", card(a.b))
+	case "put":
+		ch.Label = engine.M("ol.c.put", "saloon", a.c.Msg(), "char", Char(a.d).Msg(), "a", n(g.salA))
+	case "check":
+		ch.Label = engine.M("ol.c.slot", "slot", n(a.a), "char", g.street[s][a.a].Msg())
+	case "take":
+		ch.Label = engine.M("ol.c.take", "slot", n(a.a), "char", g.street[s][a.a].Msg(), "token", a.t.Msg())
+	case "shoot", "arrest", "release":
+		ch.Label = engine.M("ol.c."+a.kind, "slot", n(a.a))
+		ch.Confirm = a.kind != "release"
+	case "scout":
+		ch.Label = engine.M("ol.c.scout", "slot", n(a.b))
+		if a.b != a.a {
+			ch.Label = engine.M("ol.c.scout_mayor", "slot", n(a.b))
+		}
+	case "shop":
+		ch.Label = engine.M("ol.c.shop_swap", "x", n(a.b), "y", n(a.d))
+		if a.mode == "stock" {
+			ch.Label = engine.M("ol.c.shop_stock", "x", n(a.b))
+		}
+	case "dance":
+		ch.Label = engine.M("ol.c.dance", "a", n(a.a), "b", n(a.b))
+	case "journal", "thief":
+		ch.Label = engine.M("ol.c.name", "slot", n(a.b), "char", a.c.Msg())
+		ch.Group = engine.M("ol.g."+a.kind, "slot", n(a.a))
+	case "deal", "reset", "guard", "cancel", "let":
+		ch.Label = engine.M("ol.c." + a.kind)
+	}
+	return ch
+}

@@ -1,0 +1,289 @@
+package outlaws
+
+import (
+	"strconv"
+
+	"tablemaster/engine"
+)
+
+// SlotView is one card of a Main Street as a device shows it.
+type SlotView struct {
+	Slot string `json:"slot"`
+	// Char and Card are set when the device may know the card: the owner's
+	// own street, or a card face up for everyone (restrained, camera).
+	Char       string `json:"char,omitempty"` // catalogue key: "@ol.char.sheriff"
+	Card       string `json:"card,omitempty"` // "♥3"
+	Up         bool   `json:"up,omitempty"`   // face up for everyone
+	Restrained bool   `json:"restrained,omitempty"`
+	Camera     bool   `json:"camera,omitempty"`
+	// Token says whether a token lies in front of this slot pair.
+	Token bool `json:"token"`
+}
+
+// CharView is a card named in the open (the Saloon).
+type CharView struct {
+	Char string `json:"char"`
+	Card string `json:"card"`
+}
+
+// Holdings is what a player holds in the open.
+type Holdings struct {
+	Bullets   int `json:"bullets"`
+	Handcuffs int `json:"handcuffs"`
+	Ballots   int `json:"ballots"`
+	Cameras   int `json:"cameras"`
+	Placed    int `json:"placed"` // Setup: cards laid so far
+}
+
+// PublicView is what everyone may know (rules/outlaws.md, "What the
+// engine shows whom").
+type PublicView struct {
+	Options  Config         `json:"options"`
+	Phase    string         `json:"phase"`
+	Turn     engine.Seat    `json:"turn"`
+	Actions  int            `json:"actions"`
+	TurnNo   int            `json:"turn_no"`
+	Status   engine.Msg     `json:"status"`
+	Streets  [2][]SlotView  `json:"streets"`
+	Saloons  [2][]CharView  `json:"saloons"`
+	Held     [2]Holdings    `json:"held"`
+	Stock    int            `json:"stock"`
+	Spent    map[string]int `json:"spent"`
+	Tiebreak bool           `json:"tiebreak,omitempty"`
+	// Waiting names the defender an attack waits for (OL-32).
+	Waiting *engine.Seat `json:"waiting,omitempty"`
+	Over    bool         `json:"over"`
+	Winner  engine.Seat  `json:"winner"`
+	Reason  engine.Msg   `json:"reason"`
+}
+
+// View is what one seat may know.
+type View struct {
+	Seat engine.Seat `json:"seat"`
+	Role string      `json:"role"` // "red" or "green"
+	PublicView
+	// Mine is the seat's own street, every card named.
+	Mine []SlotView `json:"mine"`
+	// Placed is the seat's arrangement so far during Setup.
+	Placed []CharView `json:"placed,omitempty"`
+	// Notes is what the seat alone saw, oldest first.
+	Notes   []engine.Msg    `json:"notes"`
+	Choices []engine.Choice `json:"choices"`
+	// Threat says, to the defender only, what a pending attack would hit.
+	Threat *CharView `json:"threat,omitempty"`
+}
+
+// PublicView is what the table screen and the GM console show.
+func (g *Game) PublicView() any { return g.publicView() }
+
+func (g *Game) publicView() PublicView {
+	v := PublicView{
+		Options: g.cfg, Phase: g.phase.String(), Turn: g.turn, Actions: g.actions, TurnNo: g.turnNo + 1,
+		Status: engine.M("ol.ph."+g.phase.String(), "role", roleKey(g.turn), "n", strconv.Itoa(g.actions)),
+		Stock:  len(g.stock), Tiebreak: g.tiebreak, Winner: engine.Public,
+		Over: g.outcome.Over, Reason: g.outcome.Reason,
+		Spent: map[string]int{"bullet": g.spent[Bullet], "handcuffs": g.spent[Handcuffs]},
+	}
+	for s := range 2 {
+		st := engine.Seat(s)
+		v.Held[s] = Holdings{Bullets: g.held[s][Bullet], Handcuffs: g.held[s][Handcuffs], Ballots: g.held[s][Ballot],
+			Cameras: g.cameras[s], Placed: len(g.placed[s])}
+		v.Saloons[s] = []CharView{}
+		if len(g.placed[s]) < 10 {
+			v.Streets[s] = []SlotView{}
+			continue
+		}
+		for _, c := range g.saloon[s] {
+			v.Saloons[s] = append(v.Saloons[s], CharView{Char: c.Msg(), Card: g.Card(s, c)})
+		}
+		for i := range Slots {
+			sv := SlotView{Slot: slotArg(i), Token: g.row[i] != None}
+			if g.up(st, i) || g.outcome.Over {
+				c := g.street[s][i]
+				sv.Char, sv.Card, sv.Up = c.Msg(), g.Card(s, c), g.up(st, i)
+				sv.Restrained, sv.Camera = g.restrained[s][c], g.camera[s][c]
+			}
+			v.Streets[s] = append(v.Streets[s], sv)
+		}
+	}
+	if g.phase == Setup {
+		v.Status = engine.M("ol.ph.setup")
+	}
+	if g.pend != nil {
+		d := 1 - g.pend.by
+		v.Waiting = &d
+	}
+	if g.outcome.Over {
+		v.Winner = g.outcome.Winners[0]
+	}
+	return v
+}
+
+// View is what seat s may see; a seat that is not a player gets the
+// PublicView.
+func (g *Game) View(s engine.Seat) any {
+	if s != Red && s != Green {
+		return g.publicView()
+	}
+	v := View{Seat: s, Role: [2]string{"red", "green"}[s], PublicView: g.publicView(), Notes: g.notes[s], Choices: g.Legal(s)}
+	if v.Notes == nil {
+		v.Notes = []engine.Msg{}
+	}
+	if v.Choices == nil {
+		v.Choices = []engine.Choice{}
+	}
+	for _, c := range g.placed[s] {
+		v.Placed = append(v.Placed, CharView{Char: c.Msg(), Card: g.Card(int(s), c)})
+	}
+	if len(g.placed[s]) == 10 {
+		for i, c := range g.street[s] {
+			v.Mine = append(v.Mine, SlotView{Slot: slotArg(i), Char: c.Msg(), Card: g.Card(int(s), c), Up: g.up(s, i),
+				Restrained: g.restrained[s][c], Camera: g.camera[s][c], Token: g.row[i] != None})
+		}
+	}
+	if p := g.pend; p != nil && 1-p.by == s {
+		c := g.street[s][p.slot]
+		v.Threat = &CharView{Char: c.Msg(), Card: g.Card(int(s), c)}
+	}
+	return v
+}
+
+// Resample returns a copy of the game in which everything hidden from s
+// is redrawn, consistently with what s knows: the other street(s), the
+// tokens in the row and the stock, and the random source.
+func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
+	c := g.Clone()
+	c.rng = engine.NewRand(uint64(r.IntN(1 << 30)))
+	for p := range 2 {
+		ps := engine.Seat(p)
+		if ps == s {
+			continue
+		}
+		obs := obsPublic
+		if s == 1-ps {
+			obs = obsOpponent
+		}
+		if len(c.placed[p]) < 10 {
+			c.redrawPlaced(ps, r)
+			continue
+		}
+		if !c.outcome.Over {
+			c.redrawStreet(ps, obs, r)
+		}
+	}
+	o := 2
+	if s == Red || s == Green {
+		o = int(s)
+	}
+	c.redrawTokens(o, r)
+	return c
+}
+
+// redrawPlaced redraws a setup under way: as many cards, the Governor
+// never in the Saloon.
+func (c *Game) redrawPlaced(p engine.Seat, r *engine.Rand) {
+	n := len(c.placed[p])
+	for {
+		all := make([]Char, NumChars)
+		for i := range all {
+			all[i] = Char(i)
+		}
+		r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+		ok := true
+		for i := Slots; i < int(NumChars); i++ {
+			ok = ok && all[i] != Governor
+		}
+		if ok {
+			c.placed[p] = all[:n:n]
+			return
+		}
+	}
+}
+
+// redrawStreet deals p's street cards to its slots at random within what
+// observer obs knows of each slot.
+func (c *Game) redrawStreet(p engine.Seat, obs int, r *engine.Rand) {
+	cands := c.know.street[p][obs]
+	var cards []Char
+	for _, x := range c.street[p] {
+		cards = append(cards, x)
+	}
+	var out [Slots]Char
+	used := make([]bool, len(cards))
+	var try func(i int) bool
+	try = func(i int) bool {
+		if i == Slots {
+			return true
+		}
+		order := perm(r, len(cards))
+		for _, k := range order {
+			if !used[k] && cands[i]&cbit(cards[k]) != 0 {
+				used[k], out[i] = true, cards[k]
+				if try(i + 1) {
+					return true
+				}
+				used[k] = false
+			}
+		}
+		return false
+	}
+	if try(0) {
+		c.street[p] = out
+	}
+}
+
+// redrawTokens redraws the row and the stock within what observer o knows
+// of each place; the kinds in play are public.
+func (c *Game) redrawTokens(o int, r *engine.Rand) {
+	var count [NumTokens]int
+	var places []int
+	for i, t := range c.row {
+		if t != None {
+			count[t]++
+			places = append(places, i)
+		}
+	}
+	for _, t := range c.stock {
+		count[t]++
+	}
+	var try func(k int) bool
+	try = func(k int) bool {
+		if k == len(places) {
+			return true
+		}
+		i := places[k]
+		for _, t := range perm(r, int(NumTokens)) {
+			if count[t] > 0 && c.know.tokens[o][i]&tbit(Token(t)) != 0 {
+				count[t]--
+				c.row[i] = Token(t)
+				if try(k + 1) {
+					return true
+				}
+				count[t]++
+			}
+		}
+		return false
+	}
+	saved := c.row
+	if !try(0) {
+		c.row = saved
+		return
+	}
+	c.stock = c.stock[:0]
+	for t := Token(0); t < NumTokens; t++ {
+		for range count[t] {
+			c.stock = append(c.stock, t)
+		}
+	}
+	r.Shuffle(len(c.stock), func(i, j int) { c.stock[i], c.stock[j] = c.stock[j], c.stock[i] })
+}
+
+// perm is a random order of 0 … n-1.
+func perm(r *engine.Rand, n int) []int {
+	p := make([]int, n)
+	for i := range p {
+		p[i] = i
+	}
+	r.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+	return p
+}
