@@ -1,9 +1,6 @@
 package outlaws
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // Char is one of the ten characters each faction has (OL-1).
 type Char uint8
@@ -117,6 +114,3 @@ func parseToken(s string) (Token, bool) {
 
 // Slots is the number of Main Street places per player (OL-4).
 const Slots = 8
-
-// slotName is slot i (0-based) as the table screen numbers it.
-func slotName(i int) string { return fmt.Sprint(i + 1) }

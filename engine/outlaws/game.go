@@ -257,6 +257,9 @@ func (g *Game) decode(text string) (act, error) {
 		if !ok1 || !ok2 {
 			return bad()
 		}
+		if x > y && a.kind != "dance" { // "move 3 1" is "move 1 3"
+			x, y = y, x
+		}
 		a.a, a.b = x, y
 		return a, nil
 	case len(f) == 2 && a.kind == "saloon":
@@ -278,7 +281,10 @@ func (g *Game) decode(text string) (act, error) {
 		if !ok {
 			return bad()
 		}
-		a.a, a.b = x, x
+		a.a = x
+		if a.kind == "scout" {
+			a.b = x
+		}
 		return a, nil
 	case len(f) == 3 && a.kind == "scout":
 		x, ok1 := slot(f[1])

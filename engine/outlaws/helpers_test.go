@@ -1,6 +1,7 @@
 package outlaws
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -18,16 +19,6 @@ func apply(t testing.TB, g *Game, s engine.Seat, a string) []engine.Event {
 	return ev
 }
 
-// play applies actions, each for the seat whose turn it is.
-func play(t testing.TB, g *Game, actions ...string) []engine.Event {
-	t.Helper()
-	var all []engine.Event
-	for _, a := range actions {
-		all = append(all, apply(t, g, g.Turn(), a)...)
-	}
-	return all
-}
-
 // find returns the first event with the key.
 func find(evs []engine.Event, key string) (engine.Event, bool) {
 	for _, e := range evs {
@@ -40,7 +31,6 @@ func find(evs []engine.Event, key string) (engine.Event, bool) {
 
 var actions = enginetest.Actions
 var withPrefix = enginetest.WithPrefix
-var msgKey = enginetest.MsgKey
 
 // refuse applies an action that must fail with kind and change nothing.
 func refuse(t testing.TB, g *Game, s engine.Seat, a string, kind error) error {
@@ -178,4 +168,9 @@ func choicesOK(g *Game) error {
 		}
 	}
 	return nil
+}
+
+func jsonOf(v any) (string, error) {
+	b, err := json.Marshal(v)
+	return string(b), err
 }

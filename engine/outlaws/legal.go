@@ -12,7 +12,7 @@ func (g *Game) legal(s engine.Seat) []act {
 	if g.phase == Over || s < 0 || s > 1 {
 		return nil
 	}
-	var out []act
+	out := make([]act, 0, 192)
 	o := 1 - s
 	switch g.phase {
 	case Setup:
@@ -134,9 +134,10 @@ func (g *Game) legal(s engine.Seat) []act {
 			}
 		case Journalist: // OL-28
 			if g.cameras[s] > 0 {
+				names := g.nameable(o)
 				for j := range Slots {
 					if target(j) && !g.camera[o][g.street[o][j]] {
-						for _, x := range g.nameable(o) {
+						for _, x := range names {
 							out = append(out, act{kind: "journal", a: i, b: j, c: x})
 						}
 					}
@@ -271,9 +272,8 @@ func (g *Game) check(s engine.Seat, a act) error {
 	if g.phase != Setup && s != g.turn || g.phase == Setup && (s < 0 || s > 1 || len(g.placed[s]) == 10) {
 		return engine.Errorf(engine.ErrNotYourTurn, "outlaws", engine.M("err.not_your_turn"))
 	}
-	want := a.String(g)
 	for _, l := range g.legal(s) {
-		if l.String(g) == want {
+		if l == a {
 			return nil
 		}
 	}

@@ -1,0 +1,104 @@
+package outlaws
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"tablemaster/engine"
+	"tablemaster/engine/enginetest"
+)
+
+// probes is notation the fuzzer tries at random, legal or not.
+var probes = []string{"place governor", "place mayor", "deal", "reset", "move 1 2", "pretend 3 4", "move 1 1",
+	"saloon 1", "saloon 2", "with 1 2", "put scout thief", "put governor thief", "check 1", "check 8",
+	"take 1 ballot", "take 2 fake", "take 1 elected", "shoot 2", "arrest 3", "scout 4", "scout 4 5",
+	"shop 5 swap 4 6", "shop 5 stock 5", "dance 6 7", "journal 7 1 thief", "thief 8 4 assassin",
+	"release 9", "release 2", "guard", "cancel", "let", "fly", "move 9 1"}
+
+const maxFuzzSteps = 56
+
+func FuzzApply(f *testing.F) {
+	for seed := uint64(0); seed < 10; seed++ {
+		f.Add(seed, uint8(seed), enginetest.Moves(seed, 40, 80))
+	}
+	f.Fuzz(playFuzz)
+}
+
+// playFuzz is FuzzApply's body: a game driven by the bytes of moves.
+func playFuzz(t *testing.T, seed uint64, opts uint8, moves []byte) {
+	{
+		moves = enginetest.Truncate(moves, maxFuzzSteps)
+		cfg := Config{}
+		if opts&1 != 0 {
+			cfg.Cards = Boxed
+		}
+		g := New(cfg, seed)
+		r := engine.NewRand(seed ^ 0xfeed)
+		for i, b := range moves {
+			if g.outcome.Over {
+				break
+			}
+			s := g.Turn()
+			acts := g.legal(s)
+			if len(acts) == 0 {
+				t.Fatalf("step %d: no legal action for seat %d in %v", i, s, g.phase)
+			}
+			if i%3 == 2 {
+				p := probes[(int(b)*7+i)%len(probes)]
+				before := sig(g)
+				legal := false
+				if a, err := g.decode(p); err == nil {
+					for _, l := range acts {
+						legal = legal || l == a
+					}
+				}
+				if !legal {
+					_, err := g.Apply(s, engine.Action(p))
+					if err == nil || (!errors.Is(err, engine.ErrIllegal) && !errors.Is(err, engine.ErrNotation) && !errors.Is(err, engine.ErrNotYourTurn)) {
+						t.Fatalf("step %d: Apply(%q) = %v, want a refusal", i, p, err)
+					}
+					if sig(g) != before {
+						t.Fatalf("step %d: the refusal of %q changed the game", i, p)
+					}
+				}
+			}
+			// Bytes from 0xc0 prefer taking a token, so short inputs get far.
+			a := acts[int(b)%len(acts)]
+			if b >= 0xc0 {
+				for _, x := range acts {
+					if x.kind == "take" || x.kind == "deal" {
+						a = x
+						break
+					}
+				}
+			}
+			if _, err := g.Apply(s, engine.Action(a.String(g))); err != nil {
+				t.Fatalf("step %d: Apply(%q) = %v (a legal choice)", i, a.String(g), err)
+			}
+			if err := stateOK(g); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+		}
+		if err := invariants(g); err != nil {
+			t.Fatal(err)
+		}
+		err := enginetest.NoLeak(g, r, enginetest.Seats(g), 1, func(s engine.Seat, h *Game) error {
+			if err := stateOK(h); err != nil {
+				return err
+			}
+			return knowsOK(h, s)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// sig is a cheap fingerprint of the whole state, for checking that a
+// refusal changed nothing at every fuzz step.
+func sig(g *Game) string {
+	return fmt.Sprint(g.street, g.saloon, g.placed, g.restrained, g.camera, g.row, g.stock, g.held, g.spent, g.out,
+		g.cameras, g.phase, g.turn, g.actions, g.turnNo, g.salIdx, g.salA, g.salB, g.pend != nil, len(g.notes[0]),
+		len(g.notes[1]), g.know, g.tiebreak, g.outcome.Over)
+}
