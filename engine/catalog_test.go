@@ -11,6 +11,7 @@ import (
 
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
+	"tablemaster/engine/outlaws"
 )
 
 var placeholder = regexp.MustCompile(`\{[a-z_]+\}`)
@@ -225,5 +226,41 @@ func TestNamesByLanguage(t *testing.T) {
 	}
 	if got := engine.JA.Text(engine.M("test.names.list", "names", engine.Names(nil))); got != "粛清：がチップを失います。" {
 		t.Errorf("an empty list = %q", got)
+	}
+}
+
+// Every sentence an Outlaws game produces — events, choices and their
+// headings, status lines, outcomes, notes — is in the catalogue and
+// renders completely in every language.
+func TestCatalogueCoversOutlaws(t *testing.T) {
+	c := &msgCheck{t: t, seen: map[string]bool{}}
+	for seed := uint64(0); seed < 30; seed++ {
+		g := outlaws.New(outlaws.Config{Cards: outlaws.Cards(seed % 2)}, seed)
+		r := engine.NewRand(seed)
+		for step := 0; step < 300 && !g.Outcome().Over; step++ {
+			s := g.Turn()
+			for _, seat := range []engine.Seat{outlaws.Red, outlaws.Green} {
+				v := g.View(seat).(outlaws.View)
+				c.msg("status", v.Status)
+				for _, n := range v.Notes {
+					c.msg("note", n)
+				}
+				for _, ch := range v.Choices {
+					c.msg("choice "+string(ch.Action), ch.Label)
+					c.msg("group of "+string(ch.Action), ch.Group)
+				}
+			}
+			ch := g.Legal(s)
+			evs, err := g.Apply(s, ch[r.IntN(len(ch))].Action)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				c.msg("event", e.Msg)
+			}
+		}
+		if g.Outcome().Over {
+			c.msg("outcome", g.Outcome().Reason)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
+	"tablemaster/engine/outlaws"
 	"tablemaster/engine/superrock"
 )
 
@@ -145,7 +146,25 @@ func TestRefusalsReadWholeInJapanese(t *testing.T) {
 		}
 	}
 
-	for _, k := range []string{"noir.err.wrong_action", "sr.err.wrong_action", "sr.err.wrong_stage", "ay.err.not_now", "ay.err.not_offered"} {
+	// Outlaws.
+	olAll := []string{"place governor", "deal", "reset", "move 1 2", "swap", "pretend", "saloon 1", "with 1 2",
+		"put governor thief", "check 1", "take 1 fake", "take 2 elected", "shoot 1", "arrest 2", "scout 3", "scout 3 4",
+		"shop 4 swap 1 8", "shop 4 stock 1", "dance 5 7", "journal 6 1", "thief 7 2", "name mayor", "release 8",
+		"guard", "cancel", "let"}
+	for seed := uint64(1); seed <= 4; seed++ {
+		g := outlaws.New(outlaws.Config{}, seed)
+		r := engine.NewRand(seed)
+		playGame(t, g, r, 200, func(s engine.Seat) {
+			for k := 0; k < 5; k++ {
+				p := olAll[r.IntN(len(olAll))]
+				if _, err := g.Clone().Apply(s, engine.Action(p)); err != nil {
+					c.refusal("outlaws", p, err)
+				}
+			}
+		})
+	}
+
+	for _, k := range []string{"ol.err.not_offered", "noir.err.wrong_action", "sr.err.wrong_action", "sr.err.wrong_stage", "ay.err.not_now", "ay.err.not_offered"} {
 		if !c.seen[k] {
 			t.Errorf("no game gave %s: the check did not reach it", k)
 		}

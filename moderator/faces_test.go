@@ -1,7 +1,7 @@
 package moderator
 
 // The core's tests run tables of every game, as the command does: these
-// imports link the three faces in (cmd/tablemaster/games.go).
+// imports link the four faces in (cmd/tablemaster/games.go).
 import (
 	"slices"
 	"strings"
@@ -10,10 +10,12 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
+	"tablemaster/engine/outlaws"
 	"tablemaster/engine/superrock"
 	_ "tablemaster/moderator/ayatsuri"
 	"tablemaster/moderator/face"
 	_ "tablemaster/moderator/noir"
+	_ "tablemaster/moderator/outlaws"
 	srface "tablemaster/moderator/superrock"
 )
 
@@ -27,6 +29,8 @@ func defaultOptions(game string, seats []string) any {
 		return ayatsuri.Config{Players: seats}
 	case "superrock":
 		return srface.NewOptions(superrock.Config{}, "")
+	case "outlaws":
+		return outlaws.Config{}
 	}
 	return nil
 }
@@ -36,7 +40,7 @@ func defaultOptions(game string, seats []string) any {
 // executes, and gives the night sheet one line per seat.
 func TestFacesKeepTheContract(t *testing.T) {
 	names := face.Names()
-	if want := []string{"ayatsuri", "noir", "superrock"}; !slices.Equal(names, want) {
+	if want := []string{"ayatsuri", "noir", "outlaws", "superrock"}; !slices.Equal(names, want) {
 		t.Fatalf("faces %v, want %v", names, want)
 	}
 	for _, name := range names {
@@ -71,7 +75,7 @@ func TestFacesKeepTheContract(t *testing.T) {
 			t.Errorf("%s: the terminal view of the table is empty", name)
 		}
 	}
-	if _, err := face.Lookup("chess"); err == nil || !strings.Contains(err.Error(), `unknown game "chess" (known: [ayatsuri noir superrock])`) {
+	if _, err := face.Lookup("chess"); err == nil || !strings.Contains(err.Error(), `unknown game "chess" (known: [ayatsuri noir outlaws superrock])`) {
 		t.Errorf("Lookup(chess) = %v", err)
 	}
 }

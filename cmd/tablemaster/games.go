@@ -10,4 +10,5 @@ var games = []func(*Factory, *globalOptions) *cobra.Command{
 	noirCommand,
 	ayatsuriCommand,
 	superrockCommand,
+	outlawsCommand,
 }

@@ -219,6 +219,14 @@ func readScript(path string) ([]moderator.Command, error) {
 // the terminal to its console.
 func startTable(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.NewTableSpec,
 	addr string, port int, script []moderator.Command, pass, reveal bool) error {
+	return startTableWith(f, g, lang, spec, addr, port, script, pass, reveal, nil)
+}
+
+// startTableWith is startTable with watch, when not nil, started on the
+// table once it exists and stopped when the table stops (a game's own
+// helper, such as Outlaws' reaction timeout).
+func startTableWith(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.NewTableSpec,
+	addr string, port int, script []moderator.Command, pass, reveal bool, watch func(*moderator.Table) (stop func())) error {
 	st, err := openStore(f, g)
 	if err != nil {
 		return err
@@ -257,6 +265,9 @@ func startTable(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.N
 	if ln != nil {
 		srv := serve(f, st, ln, lang)
 		defer srv.stop()
+	}
+	if watch != nil {
+		defer watch(t)()
 	}
 	c := &moderator.Console{T: t, Out: f.Out, Lang: lang, Reveal: reveal, BaseURL: baseURL(addr, port), QR: f.QR}
 	return runConsole(f, g, c, script, pass)

@@ -75,20 +75,25 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	case "reset":
 		g.placed[s] = nil
 		ev.private(s, false, "ol.pv.reset")
-	case "move", "pretend": // OL-7
-		if g.up(s, a.a) || g.up(s, a.b) {
+	case "move": // OL-7: both cards are picked up …
+		g.phase, g.salA, g.salB = MoveHow, a.a, a.b
+		ev.public("ol.ev.move_pick", "role", roleKey(s), "a", slotArg(a.a), "b", slotArg(a.b))
+	case "swap", "pretend": // … and laid back, swapped or not
+		x, y := g.salA, g.salB
+		if g.up(s, x) || g.up(s, y) {
 			// A face-up card is seen to move: no pretending (Decision).
-			g.know.swapped(s, a.a, a.b)
+			g.know.swapped(s, x, y)
 		} else {
-			g.know.moved(s, a.a, a.b)
+			g.know.moved(s, x, y)
 		}
-		if a.kind == "move" {
-			g.street[s][a.a], g.street[s][a.b] = g.street[s][a.b], g.street[s][a.a]
+		if a.kind == "swap" {
+			g.street[s][x], g.street[s][y] = g.street[s][y], g.street[s][x]
 		}
-		ev.public("ol.ev.move", "role", roleKey(s), "a", slotArg(a.a), "b", slotArg(a.b))
-		ev.table("ol.do.move", "role", roleKey(s), "a", slotArg(a.a), "b", slotArg(a.b))
-		ev.private(s, false, "ol.pv."+a.kind, "a", slotArg(a.a), "b", slotArg(a.b),
-			"ca", g.street[s][a.a].Msg(), "cb", g.street[s][a.b].Msg())
+		g.phase = Play
+		ev.public("ol.ev.move", "role", roleKey(s), "a", slotArg(x), "b", slotArg(y))
+		ev.table("ol.do.move", "role", roleKey(s), "a", slotArg(x), "b", slotArg(y))
+		ev.private(s, false, "ol.pv."+a.kind, "a", slotArg(x), "b", slotArg(y),
+			"ca", g.street[s][x].Msg(), "cb", g.street[s][y].Msg())
 		g.spend(ev)
 	case "saloon":
 		g.phase, g.salIdx = SaloonPick, a.a
@@ -215,41 +220,18 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		ev.table("ol.do.swap", "role", roleKey(o), "a", slotArg(a.a), "b", slotArg(a.b))
 		g.faceDown(s, a.a, ev)
 		g.spend(ev)
-	case "journal": // OL-28
+	case "journal", "thief": // OL-28, OL-29: the card is shown, one pointed at …
 		g.showOwn(s, a.a, ev)
-		g.cameras[s]--
-		if g.street[o][a.b] == a.c {
-			g.camera[o][a.c] = true
-			g.know.reveal(o, a.b, a.c)
-			ev.reveal("ol.ev.journal_right", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(a.b), "char", a.c.Msg())
-			ev.table("ol.do.camera", "role", roleKey(o), "slot", slotArg(a.b), "char", a.c.Msg(), "card", g.Card(int(o), a.c))
+		g.phase, g.nameKind, g.nameAt, g.nameTo = Naming, a.kind, a.a, a.b
+		ev.public("ol.ev.point_"+a.kind, "role", roleKey(s), "other", roleKey(o), "slot", slotArg(a.b))
+	case "name": // … and named
+		g.phase = Play
+		at, to := g.nameAt, g.nameTo
+		if g.nameKind == "journal" {
+			g.journal(s, at, to, a.c, ev)
 		} else {
-			g.know.not(o, a.b, a.c)
-			ev.reveal("ol.ev.journal_wrong", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(a.b), "char", a.c.Msg())
+			g.thief(s, at, to, a.c, ev)
 		}
-		g.faceDown(s, a.a, ev)
-		g.spend(ev)
-	case "thief": // OL-29
-		g.showOwn(s, a.a, ev)
-		tok := Bullet
-		if a.c == Sheriff {
-			tok = Handcuffs
-		}
-		switch {
-		case g.street[o][a.b] != a.c:
-			g.know.not(o, a.b, a.c)
-			ev.reveal("ol.ev.thief_wrong", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(a.b), "char", a.c.Msg())
-		case g.held[o][tok] == 0:
-			g.know.is(o, a.b, a.c)
-			ev.reveal("ol.ev.thief_none", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(a.b), "char", a.c.Msg(), "token", tok.Msg())
-		default:
-			g.know.is(o, a.b, a.c)
-			g.held[o][tok]--
-			g.held[s][tok]++
-			ev.reveal("ol.ev.thief_right", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(a.b), "char", a.c.Msg(), "token", tok.Msg())
-		}
-		g.faceDown(s, a.a, ev)
-		g.spend(ev)
 	case "release": // OL-30 (1)
 		g.showOwn(s, a.a, ev)
 		g.restrained[s][Thief] = false
@@ -258,6 +240,47 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		g.faceDown(s, a.a, ev)
 		g.spend(ev)
 	}
+}
+
+// journal is OL-28 once the character is named.
+func (g *Game) journal(s engine.Seat, at, to int, c Char, ev *events) {
+	o := 1 - s
+	g.cameras[s]--
+	if g.street[o][to] == c {
+		g.camera[o][c] = true
+		g.know.reveal(o, to, c)
+		ev.reveal("ol.ev.journal_right", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(to), "char", c.Msg())
+		ev.table("ol.do.camera", "role", roleKey(o), "slot", slotArg(to), "char", c.Msg(), "card", g.Card(int(o), c))
+	} else {
+		g.know.not(o, to, c)
+		ev.reveal("ol.ev.journal_wrong", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(to), "char", c.Msg())
+	}
+	g.faceDown(s, at, ev)
+	g.spend(ev)
+}
+
+// thief is OL-29 once Assassin or Sheriff is named.
+func (g *Game) thief(s engine.Seat, at, to int, c Char, ev *events) {
+	o := 1 - s
+	tok := Bullet
+	if c == Sheriff {
+		tok = Handcuffs
+	}
+	switch {
+	case g.street[o][to] != c:
+		g.know.not(o, to, c)
+		ev.reveal("ol.ev.thief_wrong", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(to), "char", c.Msg())
+	case g.held[o][tok] == 0:
+		g.know.is(o, to, c)
+		ev.reveal("ol.ev.thief_none", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(to), "char", c.Msg(), "token", tok.Msg())
+	default:
+		g.know.is(o, to, c)
+		g.held[o][tok]--
+		g.held[s][tok]++
+		ev.reveal("ol.ev.thief_right", "role", roleKey(s), "other", roleKey(o), "slot", slotArg(to), "char", c.Msg(), "token", tok.Msg())
+	}
+	g.faceDown(s, at, ev)
+	g.spend(ev)
 }
 
 // showOwn reveals seat s's card in slot i to everyone (OL-8, OL-9, OL-11).

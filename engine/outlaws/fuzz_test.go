@@ -10,10 +10,10 @@ import (
 )
 
 // probes is notation the fuzzer tries at random, legal or not.
-var probes = []string{"place governor", "place mayor", "deal", "reset", "move 1 2", "pretend 3 4", "move 1 1",
+var probes = []string{"place governor", "place mayor", "deal", "reset", "move 1 2", "pretend", "swap", "move 1 1",
 	"saloon 1", "saloon 2", "with 1 2", "put scout thief", "put governor thief", "check 1", "check 8",
 	"take 1 ballot", "take 2 fake", "take 1 elected", "shoot 2", "arrest 3", "scout 4", "scout 4 5",
-	"shop 5 swap 4 6", "shop 5 stock 5", "dance 6 7", "journal 7 1 thief", "thief 8 4 assassin",
+	"shop 5 swap 4 6", "shop 5 stock 5", "dance 6 7", "journal 7 1", "thief 8 4", "name thief", "name sheriff",
 	"release 9", "release 2", "guard", "cancel", "let", "fly", "move 9 1"}
 
 const maxFuzzSteps = 56

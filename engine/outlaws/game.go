@@ -30,9 +30,11 @@ const (
 	SaloonPut               // OL-7: which card goes to the Saloon, which to each slot
 	React                   // OL-32: the defender answers
 	Over                    // OL-40
+	MoveHow                 // OL-7: the two cards are up: swapped, or not
+	Naming                  // OL-28, OL-29: the character named for the card pointed at
 )
 
-var phaseNames = [...]string{"setup", "play", "saloon-pick", "saloon-put", "react", "over"}
+var phaseNames = [...]string{"setup", "play", "saloon-pick", "saloon-put", "react", "over", "move-how", "naming"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -62,8 +64,12 @@ type Game struct {
 	actions int // actions left in this turn
 	turnNo  int
 
-	// SaloonPick / SaloonPut: the Saloon card taken and the two slots.
+	// SaloonPick / SaloonPut: the Saloon card taken and the two slots;
+	// MoveHow: the two slots (salA, salB).
 	salIdx, salA, salB int
+	// Naming: the Journalist's or the Thief's slot and the one pointed at.
+	nameKind       string
+	nameAt, nameTo int
 	// React: the attack waiting for the defender.
 	pend *attack
 
@@ -185,10 +191,12 @@ func (a act) String(g *Game) string {
 	switch a.kind {
 	case "place":
 		return "place " + a.c.Key()
-	case "deal", "reset", "guard", "cancel", "let":
+	case "deal", "reset", "guard", "cancel", "let", "swap", "pretend":
 		return a.kind
-	case "move", "pretend", "dance":
+	case "move", "dance", "journal", "thief":
 		return a.kind + " " + n(a.a) + " " + n(a.b)
+	case "name":
+		return "name " + a.c.Key()
 	case "saloon":
 		return "saloon " + n(a.a)
 	case "with":
@@ -209,8 +217,6 @@ func (a act) String(g *Game) string {
 			return "shop " + n(a.a) + " stock " + strconv.Itoa(a.b+1)
 		}
 		return "shop " + n(a.a) + " swap " + n(a.b) + " " + n(a.d)
-	case "journal", "thief":
-		return a.kind + " " + n(a.a) + " " + n(a.b) + " " + a.c.Key()
 	}
 	return a.kind
 }
@@ -242,22 +248,23 @@ func (g *Game) decode(text string) (act, error) {
 	}
 	a := act{kind: f[0]}
 	switch {
-	case len(f) == 1 && (a.kind == "deal" || a.kind == "reset" || a.kind == "guard" || a.kind == "cancel" || a.kind == "let"):
+	case len(f) == 1 && (a.kind == "deal" || a.kind == "reset" || a.kind == "guard" || a.kind == "cancel" || a.kind == "let" ||
+		a.kind == "swap" || a.kind == "pretend"):
 		return a, nil
-	case len(f) == 2 && a.kind == "place":
+	case len(f) == 2 && (a.kind == "place" || a.kind == "name"):
 		c, ok := parseChar(f[1])
 		if !ok {
 			return bad()
 		}
 		a.c = c
 		return a, nil
-	case len(f) == 3 && (a.kind == "move" || a.kind == "pretend" || a.kind == "dance" || a.kind == "with"):
+	case len(f) == 3 && (a.kind == "move" || a.kind == "dance" || a.kind == "with" || a.kind == "journal" || a.kind == "thief"):
 		x, ok1 := slot(f[1])
 		y, ok2 := slot(f[2])
 		if !ok1 || !ok2 {
 			return bad()
 		}
-		if x > y && a.kind != "dance" { // "move 3 1" is "move 1 3"
+		if x > y && (a.kind == "move" || a.kind == "with") { // "move 3 1" is "move 1 3"
 			x, y = y, x
 		}
 		a.a, a.b = x, y
@@ -321,15 +328,6 @@ func (g *Game) decode(text string) (act, error) {
 			y, z = z, y
 		}
 		a.a, a.b, a.d, a.mode = x, y, z, "swap"
-		return a, nil
-	case len(f) == 4 && (a.kind == "journal" || a.kind == "thief"):
-		x, ok1 := slot(f[1])
-		y, ok2 := slot(f[2])
-		c, ok3 := parseChar(f[3])
-		if !ok1 || !ok2 || !ok3 {
-			return bad()
-		}
-		a.a, a.b, a.c = x, y, c
 		return a, nil
 	}
 	return bad()

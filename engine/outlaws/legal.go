@@ -1,6 +1,7 @@
 package outlaws
 
 import (
+	"slices"
 	"strconv"
 
 	"tablemaster/engine"
@@ -54,6 +55,20 @@ func (g *Game) legal(s engine.Seat) []act {
 			}
 		}
 		return out
+	case MoveHow:
+		out = append(out, act{kind: "swap"})
+		if !g.up(s, g.salA) && !g.up(s, g.salB) {
+			out = append(out, act{kind: "pretend"})
+		}
+		return out
+	case Naming:
+		if g.nameKind == "thief" {
+			return append(out, act{kind: "name", c: Assassin}, act{kind: "name", c: Sheriff})
+		}
+		for _, x := range g.nameable(o) {
+			out = append(out, act{kind: "name", c: x})
+		}
+		return out
 	case SaloonPut:
 		three := [3]Char{g.saloon[s][g.salIdx], g.street[s][g.salA], g.street[s][g.salB]}
 		for _, k := range three {
@@ -73,9 +88,6 @@ func (g *Game) legal(s engine.Seat) []act {
 		for b := a + 1; b < Slots; b++ {
 			if free(a) && free(b) {
 				out = append(out, act{kind: "move", a: a, b: b})
-				if !g.up(s, a) && !g.up(s, b) {
-					out = append(out, act{kind: "pretend", a: a, b: b})
-				}
 			}
 		}
 	}
@@ -134,19 +146,16 @@ func (g *Game) legal(s engine.Seat) []act {
 			}
 		case Journalist: // OL-28
 			if g.cameras[s] > 0 {
-				names := g.nameable(o)
 				for j := range Slots {
 					if target(j) && !g.camera[o][g.street[o][j]] {
-						for _, x := range names {
-							out = append(out, act{kind: "journal", a: i, b: j, c: x})
-						}
+						out = append(out, act{kind: "journal", a: i, b: j})
 					}
 				}
 			}
 		case Thief: // OL-29
 			for j := range Slots {
 				if target(j) {
-					out = append(out, act{kind: "thief", a: i, b: j, c: Assassin}, act{kind: "thief", a: i, b: j, c: Sheriff})
+					out = append(out, act{kind: "thief", a: i, b: j})
 				}
 			}
 		case Priest: // OL-30 (1)
@@ -155,8 +164,14 @@ func (g *Game) legal(s engine.Seat) []act {
 			}
 		}
 	}
+	// A phone shows one heading a kind: keep each kind together.
+	slices.SortStableFunc(out, func(x, y act) int { return kindRank[x.kind] - kindRank[y.kind] })
 	return out
 }
+
+// kindRank orders the actions of a turn as a phone lists them.
+var kindRank = map[string]int{"move": 0, "saloon": 1, "check": 2, "take": 3, "shoot": 4, "arrest": 5, "scout": 6,
+	"shop": 7, "dance": 8, "journal": 9, "thief": 10, "release": 11}
 
 // placeable is what seat s may lay next at setup (OL-4): any card left,
 // but never the Governor in the Saloon, and so the Governor when only
@@ -283,6 +298,9 @@ func (g *Game) check(s engine.Seat, a act) error {
 // why explains a refusal in the player's terms.
 func (g *Game) why(s engine.Seat, a act) error {
 	slot := strconv.Itoa(a.a + 1)
+	if g.phase == MoveHow && a.kind == "pretend" {
+		return illegal("ol.err.pretend_up")
+	}
 	if g.phase != Play && g.phase != Setup {
 		return illegal("ol.err.wrong_phase", "phase", "@ol.now."+g.phase.String())
 	}
@@ -299,19 +317,16 @@ func (g *Game) why(s engine.Seat, a act) error {
 	if g.phase == Setup {
 		return illegal("ol.err.wrong_phase", "phase", "@ol.now.setup")
 	}
-	if a.kind != "saloon" && a.kind != "move" && a.kind != "pretend" && g.restrained[s][g.street[s][a.a]] {
+	if a.kind != "saloon" && a.kind != "move" && g.restrained[s][g.street[s][a.a]] {
 		return illegal("ol.err.restrained", "slot", slot)
 	}
 	c := g.street[s][a.a]
 	switch a.kind {
-	case "move", "pretend":
+	case "move":
 		if a.a == a.b {
 			return illegal("ol.err.same_slot")
 		}
-		if g.restrained[s][g.street[s][a.a]] || g.restrained[s][g.street[s][a.b]] {
-			return illegal("ol.err.restrained_move")
-		}
-		return illegal("ol.err.pretend_up")
+		return illegal("ol.err.restrained_move")
 	case "check", "take":
 		if g.row[a.a] == None {
 			return illegal("ol.err.no_token", "slot", slot)
@@ -363,8 +378,14 @@ func (g *Game) choice(s engine.Seat, a act) engine.Choice {
 		} else {
 			ch.Group = engine.M("ol.g.place_saloon")
 		}
-	case "move", "pretend":
-		ch.Label = engine.M("ol.c."+a.kind, "a", n(a.a), "b", n(a.b), "ca", card(a.a), "cb", card(a.b))
+	case "move":
+		ch.Label = engine.M("ol.c.move", "a", n(a.a), "b", n(a.b))
+	case "swap", "pretend":
+		ch.Group = engine.M("ol.g.swap")
+		ch.Label = engine.M("ol.c."+a.kind, "a", n(g.salA), "b", n(g.salB), "ca", card(g.salA), "cb", card(g.salB))
+	case "name":
+		ch.Label = engine.M("ol.c.char_name", "char", a.c.Msg())
+		ch.Group = engine.M("ol.g.name_"+g.nameKind, "slot", n(g.nameTo))
 	case "saloon":
 		ch.Label = engine.M("ol.c.saloon", "char", g.saloon[s][a.a].Msg())
 		ch.Public = true
@@ -392,8 +413,7 @@ func (g *Game) choice(s engine.Seat, a act) engine.Choice {
 	case "dance":
 		ch.Label = engine.M("ol.c.dance", "a", n(a.a), "b", n(a.b))
 	case "journal", "thief":
-		ch.Label = engine.M("ol.c.name", "slot", n(a.b), "char", a.c.Msg())
-		ch.Group = engine.M("ol.g."+a.kind, "slot", n(a.a))
+		ch.Label = engine.M("ol.c.target", "slot", n(a.b))
 	case "deal", "reset", "guard", "cancel", "let":
 		ch.Label = engine.M("ol.c." + a.kind)
 	}

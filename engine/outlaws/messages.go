@@ -28,12 +28,22 @@ func init() {
 		"ol.token.elected":   {EN: "Elected", JA: "当選"},
 		"ol.token.none":      {EN: "nothing", JA: "なし"},
 
-		"ol.ph.setup":       {EN: "Both players arrange their cards.", JA: "両プレイヤーがカードを並べています。"},
-		"ol.ph.play":        {EN: "{role} to play: {n} action(s) left this turn.", JA: "{role}の手番：残り{n}アクション。"},
-		"ol.ph.saloon-pick": {EN: "{role} is moving a Saloon card: choosing two street cards.", JA: "{role}がサルーンのカードを移動中：メインストリートの2枚を選んでいます。"},
-		"ol.ph.saloon-put":  {EN: "{role} is moving a Saloon card: putting the three cards back.", JA: "{role}がサルーンのカードを移動中：3枚を戻しています。"},
-		"ol.ph.react":       {EN: "Waiting for {role} to answer.", JA: "{role}の返答を待っています。"},
-		"ol.ph.over":        {EN: "The game is over.", JA: "ゲーム終了です。"},
+		"ol.ph.setup":         {EN: "Both players arrange their cards.", JA: "両プレイヤーがカードを並べています。"},
+		"ol.ph.play":          {EN: "{role} to play: {n} action(s) left this turn.", JA: "{role}の手番：残り{n}アクション。"},
+		"ol.ph.saloon-pick":   {EN: "{role} is moving a Saloon card: choosing two street cards.", JA: "{role}がサルーンのカードを移動中：メインストリートの2枚を選んでいます。"},
+		"ol.ph.saloon-put":    {EN: "{role} is moving a Saloon card: putting the three cards back.", JA: "{role}がサルーンのカードを移動中：3枚を戻しています。"},
+		"ol.ph.move-how":      {EN: "{role} has picked up two cards.", JA: "{role}がカード2枚を手に取っています。"},
+		"ol.ph.naming":        {EN: "{role} is naming a card.", JA: "{role}がカードを言い当てようとしています。"},
+		"ol.now.move-how":     {EN: "two cards are up to be laid back", JA: "手に取った2枚を戻す時です"},
+		"ol.now.naming":       {EN: "a card pointed at waits to be named", JA: "指したカードを言い当てる時です"},
+		"ol.g.swap":           {EN: "Lay them back", JA: "カードを戻す"},
+		"ol.g.name_journal":   {EN: "Journalist: what is the card in slot {slot}?", JA: "記者：{slot}番のカードは？"},
+		"ol.g.name_thief":     {EN: "Thief: is the card in slot {slot} the Assassin or the Sheriff?", JA: "盗賊：{slot}番は殺し屋か保安官か？"},
+		"ol.ev.move_pick":     {EN: "{role} picks up the cards in slots {a} and {b}.", JA: "{role}が{a}番と{b}番のカードを手に取ります。"},
+		"ol.ev.point_journal": {EN: "{role}'s Journalist points at {other}'s slot {slot}.", JA: "{role}の記者が{other}の{slot}番を指します。"},
+		"ol.ev.point_thief":   {EN: "{role}'s Thief points at {other}'s slot {slot}.", JA: "{role}の盗賊が{other}の{slot}番を指します。"},
+		"ol.ph.react":         {EN: "Waiting for {role} to answer.", JA: "{role}の返答を待っています。"},
+		"ol.ph.over":          {EN: "The game is over.", JA: "ゲーム終了です。"},
 
 		"ol.now.setup":       {EN: "the players are arranging their cards", JA: "プレイヤーがカードを並べています"},
 		"ol.now.play":        {EN: "it is time for an action", JA: "行動を選ぶ時です"},
@@ -45,8 +55,8 @@ func init() {
 		"ol.g.place_saloon":  {EN: "Which card goes to the Saloon (face up)?", JA: "サルーン（表向き）に置くカードは？"},
 		"ol.g.deal":          {EN: "Or let tablemaster deal", JA: "またはtablemasterに任せる"},
 		"ol.g.reset":         {EN: "Start again", JA: "やり直す"},
-		"ol.g.move":          {EN: "Move: swap two of your cards", JA: "移動：自分のカード2枚を入れ替える"},
-		"ol.g.pretend":       {EN: "Move: pretend to swap (nothing changes)", JA: "移動：入れ替えるふり（実際には動かさない）"},
+		"ol.g.move":          {EN: "Move: pick up two of your cards", JA: "移動：自分のカード2枚を手に取る"},
+		"ol.g.pretend":       {EN: "Lay them back", JA: "カードを戻す"},
 		"ol.g.saloon":        {EN: "Saloon move", JA: "サルーンのカードの移動"},
 		"ol.g.with":          {EN: "Saloon move: with which two street cards?", JA: "サルーンの移動：メインストリートのどの2枚と？"},
 		"ol.g.put":           {EN: "Saloon move: which card to the Saloon, which to each slot", JA: "サルーンの移動：サルーンに置くカードと戻し方"},
@@ -57,8 +67,8 @@ func init() {
 		"ol.g.scout":         {EN: "Scout: look at a card opposite", JA: "インディアン：対面のカードを見る"},
 		"ol.g.shop":          {EN: "Shopkeeper: swap tokens", JA: "店主：トークンを入れ替える"},
 		"ol.g.dance":         {EN: "Dancer: swap two of the opponent's cards", JA: "踊り子：相手のカード2枚を入れ替える"},
-		"ol.g.journal":       {EN: "Journalist (slot {slot}): name a card", JA: "記者（{slot}番）：カードを言い当てる"},
-		"ol.g.thief":         {EN: "Thief (slot {slot}): name an Assassin or a Sheriff", JA: "盗賊（{slot}番）：殺し屋か保安官を言い当てる"},
+		"ol.g.journal":       {EN: "Journalist: point at an opponent's card (needs a camera marker)", JA: "記者：相手のカードを指す（カメラマーカーが必要）"},
+		"ol.g.thief":         {EN: "Thief: point at an opponent's card", JA: "盗賊：相手のカードを指す"},
 		"ol.g.release":       {EN: "Priest: release the Thief", JA: "牧師：盗賊の拘束を解く"},
 		"ol.g.guard":         {EN: "Your Governor is targeted", JA: "知事が狙われています"},
 		"ol.g.cancel":        {EN: "Your card is about to be arrested", JA: "カードが逮捕されようとしています"},
@@ -67,13 +77,16 @@ func init() {
 		"ol.c.char":        {EN: "{char} ({card})", JA: "{char}（{card}）"},
 		"ol.c.deal":        {EN: "Deal for me", JA: "おまかせで並べる"},
 		"ol.c.reset":       {EN: "Take all back", JA: "全部取り戻す"},
-		"ol.c.move":        {EN: "{a} ↔ {b} ({ca}, {cb})", JA: "{a}↔{b}（{ca}・{cb}）"},
-		"ol.c.pretend":     {EN: "{a} ↔ {b}, pretend", JA: "{a}↔{b}（ふり）"},
+		"ol.c.move":        {EN: "{a} ↔ {b}", JA: "{a}↔{b}"},
+		"ol.c.swap":        {EN: "Swapped: {cb} to {a}, {ca} to {b}", JA: "入れ替える：{cb}を{a}番、{ca}を{b}番へ"},
+		"ol.c.pretend":     {EN: "Not swapped (pretend)", JA: "入れ替えない（ふり）"},
+		"ol.c.target":      {EN: "Slot {slot}", JA: "{slot}番"},
+		"ol.c.char_name":   {EN: "{char}", JA: "{char}"},
 		"ol.c.saloon":      {EN: "Take {char} from the Saloon", JA: "サルーンの{char}を取る"},
 		"ol.c.with":        {EN: "Slots {a} and {b} ({ca}, {cb})", JA: "{a}番と{b}番（{ca}・{cb}）"},
 		"ol.c.put":         {EN: "{saloon} to the Saloon, {char} to slot {a}", JA: "{saloon}をサルーンへ、{char}を{a}番へ"},
 		"ol.c.slot":        {EN: "Slot {slot}: {char}", JA: "{slot}番：{char}"},
-		"ol.c.take":        {EN: "Slot {slot} ({char}): declare {token}", JA: "{slot}番（{char}）：{token}と宣言"},
+		"ol.c.take":        {EN: "{slot}: {token}", JA: "{slot}番：{token}"},
 		"ol.c.shoot":       {EN: "Shoot the card opposite slot {slot}", JA: "{slot}番の対面を暗殺"},
 		"ol.c.arrest":      {EN: "Arrest the card opposite slot {slot}", JA: "{slot}番の対面を逮捕"},
 		"ol.c.release":     {EN: "Release the Thief beside slot {slot}", JA: "{slot}番の隣の盗賊を解放"},
@@ -82,7 +95,6 @@ func init() {
 		"ol.c.shop_swap":   {EN: "Swap the tokens at {x} and {y}", JA: "{x}番と{y}番のトークンを入れ替える"},
 		"ol.c.shop_stock":  {EN: "Swap the token at {x} with a random stock token", JA: "{x}番のトークンをストックのランダムな1個と入れ替える"},
 		"ol.c.dance":       {EN: "Swap their cards at {a} and {b}", JA: "相手の{a}番と{b}番を入れ替える"},
-		"ol.c.name":        {EN: "Slot {slot}: {char}", JA: "{slot}番：{char}"},
 		"ol.c.guard":       {EN: "Guard: show your Governor and the Sheriff beside it (spends Handcuffs): you win", JA: "護衛：知事と隣の保安官を公開（手錠を1個使う）：勝利"},
 		"ol.c.cancel":      {EN: "Show your Priest: the arrest is cancelled", JA: "牧師を公開して逮捕を無効にする"},
 		"ol.c.let":         {EN: "Let it happen", JA: "そのまま受ける"},
@@ -100,7 +112,7 @@ func init() {
 
 		"ol.ev.move":         {EN: "{role} moved the cards in slots {a} and {b}.", JA: "{role}が{a}番と{b}番のカードを移動しました。"},
 		"ol.do.move":         {EN: "{role}: pick up your cards in slots {a} and {b} and lay them back, swapped as your phone says.", JA: "{role}：{a}番と{b}番のカードを手に取り、スマホの表示どおりに戻す。"},
-		"ol.pv.move":         {EN: "You swapped them: slot {a} is now {ca}, slot {b} {cb}.", JA: "入れ替えました：{a}番は{ca}、{b}番は{cb}。"},
+		"ol.pv.swap":         {EN: "You swapped them: slot {a} is now {ca}, slot {b} {cb}.", JA: "入れ替えました：{a}番は{ca}、{b}番は{cb}。"},
 		"ol.pv.pretend":      {EN: "You pretended: slot {a} is still {ca}, slot {b} {cb}.", JA: "ふりをしました：{a}番は{ca}、{b}番は{cb}のまま。"},
 		"ol.ev.saloon_start": {EN: "{role} takes {char} from the Saloon.", JA: "{role}がサルーンの{char}を取ります。"},
 		"ol.ev.saloon_with":  {EN: "{role} takes the cards in slots {a} and {b}.", JA: "{role}が{a}番と{b}番のカードを取ります。"},
@@ -171,15 +183,15 @@ func init() {
 
 		"ol.help": {EN: `Outlaws actions (slots 1–8; characters by name or card, e.g. sheriff or ♥3):
   place sheriff | deal | reset                         (setup)
-  move 3 5 | pretend 3 5 | saloon 1, with 3 5, put dancer scout
+  move 3 5, then swap or pretend | saloon 1, with 3 5, put dancer scout
   check 3 | take 3 ballot | shoot 2 | arrest 4 | scout 5 | scout 5 6 (with the Mayor)
-  shop 4 swap 3 5 | shop 4 stock 4 | dance 6 7 | journal 2 5 sheriff | thief 8 3 assassin | release 6
+  shop 4 swap 3 5 | shop 4 stock 4 | dance 6 7 | journal 2 5, name sheriff | thief 8 3, name assassin | release 6
   guard | cancel | let                                 (answering an attack)`,
 			JA: `アウトローの行動（場所は1〜8、人物は名前かカード：sheriff・♥3など）：
   place sheriff（置く） | deal（おまかせ） | reset（やり直し）      （セットアップ）
-  move 3 5（移動） | pretend 3 5（ふり） | saloon 1・with 3 5・put dancer scout（サルーン移動）
+  move 3 5（移動）のあと swap（入れ替え）か pretend（ふり） | saloon 1・with 3 5・put dancer scout（サルーン移動）
   check 3（確認） | take 3 ballot（獲得） | shoot 2（暗殺） | arrest 4（逮捕） | scout 5 / scout 5 6（市長と）
-  shop 4 swap 3 5 / shop 4 stock 4（店主） | dance 6 7（踊り子） | journal 2 5 sheriff（記者） | thief 8 3 assassin（盗賊） | release 6（牧師）
+  shop 4 swap 3 5 / shop 4 stock 4（店主） | dance 6 7（踊り子） | journal 2 5・name sheriff（記者） | thief 8 3・name assassin（盗賊） | release 6（牧師）
   guard（護衛） | cancel（牧師で無効） | let（受ける）          （攻撃への返答）`},
 	})
 }

@@ -24,9 +24,9 @@ func pick(g *Game, r *engine.Rand) (engine.Seat, engine.Action) {
 			return 40
 		case "shoot", "arrest", "journal", "thief", "dance", "scout", "shop", "release", "check":
 			return 6
-		case "move", "pretend":
+		case "move":
 			return 1
-		case "with", "put", "place", "guard", "cancel", "let":
+		case "with", "put", "place", "guard", "cancel", "let", "swap", "pretend", "name":
 			return 5
 		}
 		return 1
@@ -67,7 +67,7 @@ func TestRandomGames(t *testing.T) {
 			if g.phase == Play {
 				// A restrained card never acts.
 				f := strings.Fields(string(a))
-				if len(f) > 1 && f[0] != "move" && f[0] != "pretend" && f[0] != "saloon" && f[0] != "with" && f[0] != "dance" {
+				if len(f) > 1 && f[0] != "move" && f[0] != "saloon" && f[0] != "with" && f[0] != "dance" && f[0] != "name" && f[0] != "put" {
 					if i := int(f[1][0] - '1'); i >= 0 && i < Slots && g.restrained[s][g.street[s][i]] {
 						t.Fatalf("seed %d step %d: %q acts with a restrained card", seed, step, a)
 					}

@@ -207,12 +207,12 @@ func TestOL6StartPlayer(t *testing.T) {
 // OL-7: Move, pretended Move, Saloon move; two actions a turn.
 func TestOL7Moves(t *testing.T) {
 	g := standard(t)
-	evs := apply(t, g, Red, "move 1 2")
+	evs := append(apply(t, g, Red, "move 1 2"), apply(t, g, Red, "swap")...)
 	if g.street[Red][0] != Assassin || g.street[Red][1] != Governor || g.actions != 1 {
 		t.Errorf("move 1 2: street %v, actions %d", g.street[Red], g.actions)
 	}
 	h := standard(t)
-	evh := apply(t, h, Red, "pretend 1 2")
+	evh := append(apply(t, h, Red, "move 1 2"), apply(t, h, Red, "pretend")...)
 	if h.street[Red][0] != Governor {
 		t.Errorf("pretend moved the cards")
 	}
@@ -360,7 +360,7 @@ func TestOL20Governor(t *testing.T) {
 	g := standard(t)
 	for _, a := range actions(g.Legal(Red)) {
 		f := strings.Fields(a)
-		if len(f) > 1 && f[1] == "1" && f[0] != "check" && f[0] != "take" && f[0] != "move" && f[0] != "pretend" && f[0] != "saloon" {
+		if len(f) > 1 && f[1] == "1" && f[0] != "check" && f[0] != "take" && f[0] != "move" && f[0] != "saloon" {
 			t.Errorf("the Governor in slot 1 offers %s", a)
 		}
 	}
@@ -377,7 +377,8 @@ func TestOL21Assassin(t *testing.T) {
 	}
 	g = standard(t)
 	g.held[Green][Handcuffs], g.spent[Handcuffs] = 0, 1
-	apply(t, g, Red, "move 2 4") // the Assassin to slot 4, facing Green's Assassin
+	apply(t, g, Red, "move 2 4")
+	apply(t, g, Red, "swap") // the Assassin to slot 4, facing Green's Assassin
 	evs = apply(t, g, Red, "shoot 4")
 	if g.outcome.Over || g.held[Red][Bullet] != 0 || g.spent[Bullet] != 1 {
 		t.Errorf("a miss: %v, held %v", evs, g.held[Red])
@@ -396,7 +397,8 @@ func TestOL22Sheriff(t *testing.T) {
 		t.Errorf("arresting the Assassin: %v %+v", evs, g.outcome)
 	}
 	g = arrange(t, Config{}, redStreet, "thief governor assassin sheriff scout dancer mayor shopkeeper journalist priest")
-	apply(t, g, Red, "move 3 1") // the Sheriff faces the Thief
+	apply(t, g, Red, "move 3 1")
+	apply(t, g, Red, "swap") // the Sheriff faces the Thief
 	evs = apply(t, g, Red, "arrest 1")
 	if !g.restrained[Green][Thief] || g.held[Red][Handcuffs] != 1 || g.spent[Handcuffs] != 0 {
 		t.Errorf("restraining the Thief: %v, held %v", evs, g.held[Red])
@@ -458,18 +460,22 @@ func TestOL32AskedAlike(t *testing.T) {
 func TestOL24Restrained(t *testing.T) {
 	g := arrange(t, Config{}, redStreet, "thief governor assassin sheriff scout dancer mayor shopkeeper journalist priest")
 	apply(t, g, Red, "move 3 1")
+	apply(t, g, Red, "swap")
 	apply(t, g, Red, "arrest 1") // Green's Thief in slot 1 restrained
 	for _, a := range actions(g.Legal(Green)) {
 		f := strings.Fields(a)
-		if (f[0] == "move" || f[0] == "pretend") && (f[1] == "1" || f[2] == "1") || (len(f) > 1 && f[1] == "1" && f[0] != "move" && f[0] != "pretend" && f[0] != "saloon") {
+		if f[0] == "move" && (f[1] == "1" || f[2] == "1") || (len(f) > 1 && f[1] == "1" && f[0] != "move" && f[0] != "saloon") {
 			t.Errorf("a restrained card's action offered: %s", a)
 		}
 	}
 	refuse(t, g, Green, "move 1 2", engine.ErrIllegal)
 	apply(t, g, Green, "move 2 3")
+	apply(t, g, Green, "swap")
 	apply(t, g, Green, "move 2 3")
+	apply(t, g, Green, "swap")
 	// Red's Assassin (2) moved to slot 1 cannot shoot the restrained Thief.
 	apply(t, g, Red, "move 1 2")
+	apply(t, g, Red, "swap")
 	if got := withPrefix(g.Legal(Red), "shoot 1"); len(got) != 0 {
 		t.Errorf("shooting a restrained card offered")
 	}
@@ -526,14 +532,16 @@ func TestOL27Dancer(t *testing.T) {
 // OL-28: the Journalist; Decision: the camera card still acts.
 func TestOL28Journalist(t *testing.T) {
 	g := standard(t)
-	evs := apply(t, g, Red, "journal 7 1 thief")
+	evs := apply(t, g, Red, "journal 7 1")
+	apply(t, g, Red, "name thief")
 	if !g.camera[Green][Thief] || g.cameras[Red] != 2 {
 		t.Errorf("right: %v cameras %d", evs, g.cameras[Red])
 	}
 	if v := view(g, Red).Streets[Green][0]; !v.Camera || v.Char != "@ol.char.thief" {
 		t.Errorf("slot 1 not shown: %+v", v)
 	}
-	apply(t, g, Red, "journal 7 2 sheriff")
+	apply(t, g, Red, "journal 7 2")
+	apply(t, g, Red, "name sheriff")
 	if g.cameras[Red] != 1 {
 		t.Errorf("wrong: cameras %d", g.cameras[Red])
 	}
@@ -551,16 +559,19 @@ func TestOL28Journalist(t *testing.T) {
 // OL-29: the Thief; Decision: right but none held: nothing.
 func TestOL29Thief(t *testing.T) {
 	g := standard(t)
-	evs := apply(t, g, Red, "thief 8 4 assassin")
+	evs := apply(t, g, Red, "thief 8 4")
+	apply(t, g, Red, "name assassin")
 	if g.held[Red][Bullet] != 2 || g.held[Green][Bullet] != 0 {
 		t.Errorf("right: %v held %v", evs, g.held)
 	}
-	evs = apply(t, g, Red, "thief 8 4 assassin")
+	apply(t, g, Red, "thief 8 4")
+	evs = apply(t, g, Red, "name assassin")
 	if _, ok := find(evs, "ol.ev.thief_none"); !ok {
 		t.Errorf("none held: %v", evs)
 	}
 	g.turn, g.actions = Red, 2
-	evs = apply(t, g, Red, "thief 8 1 sheriff")
+	apply(t, g, Red, "thief 8 1")
+	evs = apply(t, g, Red, "name sheriff")
 	if _, ok := find(evs, "ol.ev.thief_wrong"); !ok || g.held[Red][Handcuffs] != 1 {
 		t.Errorf("wrong: %v", evs)
 	}
@@ -571,6 +582,7 @@ func TestOL29Thief(t *testing.T) {
 func TestOL30Priest(t *testing.T) {
 	g := arrange(t, Config{}, redStreet, "thief priest assassin sheriff scout governor mayor shopkeeper journalist dancer")
 	apply(t, g, Red, "move 3 1")
+	apply(t, g, Red, "swap")
 	if evs := apply(t, g, Red, "arrest 1"); g.phase != React {
 		t.Fatalf("arrest with a Priest not in the Saloon: %v, phase %v", evs, g.phase)
 	}
@@ -584,6 +596,7 @@ func TestOL30Priest(t *testing.T) {
 	// Restrained, then released.
 	g = arrange(t, Config{}, redStreet, "thief priest assassin sheriff scout governor mayor shopkeeper journalist dancer")
 	apply(t, g, Red, "move 3 1")
+	apply(t, g, Red, "swap")
 	apply(t, g, Red, "arrest 1")
 	apply(t, g, Green, "let")
 	if !g.restrained[Green][Thief] {
@@ -640,6 +653,7 @@ func TestOL41TieBreak(t *testing.T) {
 	g.stock = nil
 	g.know.init()
 	apply(t, g, Red, "move 1 2")
+	apply(t, g, Red, "swap")
 	g.turn, g.actions = Green, 2
 	evs := apply(t, g, Green, "take 1 ballot")
 	if _, ok := find(evs, "ol.ev.tiebreak"); !ok || !g.tiebreak {

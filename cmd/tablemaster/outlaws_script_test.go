@@ -1,0 +1,46 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runOutlawsScript runs `tablemaster outlaws` on a script in testdata.
+func runOutlawsScript(t *testing.T, script string, extra ...string) scriptRun {
+	t.Helper()
+	f, out, errOut := testFactory(t)
+	dir := t.TempDir()
+	args := append([]string{"outlaws", "--players", "Aki,Ben", "--seed", "5", "--state", dir,
+		"--script", filepath.Join("testdata", script)}, extra...)
+	code := run(f, args)
+	logs, _ := filepath.Glob(filepath.Join(dir, "tables", "*.jsonl"))
+	return scriptRun{code: code, out: out.String(), errOut: errOut.String(), logs: logs}
+}
+
+// The README's worked game of Outlaws: setup by hand and dealt, a
+// pretended Move, Checks, Takes with the slide and refill, a Scout, a
+// Dancer, and the Assassin's shot stopped by the Sheriff's guard (OL-23).
+func TestScriptOutlaws(t *testing.T) {
+	r := runOutlawsScript(t, "outlaws_guard.txt", "--reveal")
+	if r.code != 0 || r.errOut != "" {
+		t.Fatalf("exit code %d, stderr %q", r.code, r.errOut)
+	}
+	golden(t, "outlaws_guard.golden", []byte(r.out))
+	for _, want := range []string{"Green moved the cards in slots 1 and 2.", "🔒 [Ben] You pretended", "Waiting for Green.",
+		"a new token from the stock goes to slot 8", "Green's Sheriff stopped the shot and arrested the Assassin. Green wins."} {
+		if !strings.Contains(r.out, want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
+	}
+	pub := runOutlawsScript(t, "outlaws_guard.txt")
+	for _, secret := range []string{"pretended", "You swapped", "The token at slot", "Slot 3 of the opponent"} {
+		if strings.Contains(pub.out, secret) {
+			t.Errorf("the public transcript contains %q", secret)
+		}
+	}
+	code, out, errOut := replayOf(t, r.logs[0])
+	if code != 0 || errOut != "" || !strings.Contains(out, "Green wins.") {
+		t.Errorf("replay: %d %q", code, errOut)
+	}
+}

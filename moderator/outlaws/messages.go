@@ -1,0 +1,20 @@
+package outlaws
+
+import "tablemaster/engine"
+
+func init() {
+	engine.Register(map[string]engine.Text{
+		"outlaws.name":        {EN: engine.EN.Raw("ol.name"), JA: engine.JA.Raw("ol.name")},
+		"ol.ui.stock":         {EN: "stock {n}", JA: "ストック{n}"},
+		"ol.ui.cameras":       {EN: "Cameras", JA: "カメラ"},
+		"ol.ui.placed":        {EN: "{n}/10 cards laid", JA: "{n}/10枚を配置"},
+		"ol.ui.mine":          {EN: "Your street:", JA: "あなたのメインストリート："},
+		"ol.ui.placed_so_far": {EN: "Laid so far:", JA: "ここまでの配置："},
+		"ol.ui.nothing_yet":   {EN: "No card laid yet.", JA: "まだカードを置いていません。"},
+		"ol.ui.threat":        {EN: "The attack is aimed at your", JA: "狙われているのはあなたの"},
+		"ol.opt.cards":        {EN: "Cards: playing (♥ and ♣ A–10) or boxed (the game's own)", JA: "カード：playing（トランプの♥と♣のA〜10）またはboxed（製品版）"},
+		"ol.night.faction":    {EN: "Faction", JA: "派閥"},
+		"ol.night.ballots":    {EN: "Ballots", JA: "投票用紙"},
+		"ol.night.count":      {EN: "{n}", JA: "{n}"},
+	})
+}
