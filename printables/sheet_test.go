@@ -16,12 +16,13 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
+	"tablemaster/engine/outlaws"
 )
 
 var papers = []Paper{A4, Letter}
 
 // wantPages is how many pages each sheet takes on A4 and on Letter.
-var wantPages = map[string][2]int{"noir": {1, 1}, "noir-automata": {2, 2}, "ayatsuri": {1, 1}, "superrock": {3, 3}}
+var wantPages = map[string][2]int{"noir": {1, 1}, "noir-automata": {2, 2}, "outlaws": {1, 2}, "ayatsuri": {1, 1}, "superrock": {3, 3}}
 
 func TestSheetsRegistered(t *testing.T) {
 	got := strings.Join(Names(), ",")
@@ -169,6 +170,31 @@ func TestNoirAutomataSheetFromEngine(t *testing.T) {
 			if m := before.mark(r, c); m == "take" && before.Cells[r][c] == "" {
 				t.Errorf("an empty cell is taken")
 			}
+		}
+	}
+}
+
+// OL-1, OL-2, OL-9, OL-9a, OL-40, OL-41: the Outlaws sheet maps every
+// character to its playing cards, lists each ability, the token counts
+// and who may take each, and how the game ends, from the engine's data.
+func TestOutlawsSheetFromEngine(t *testing.T) {
+	for _, l := range engine.Langs {
+		all := strings.Join(texts(outlawsSheet(l)), "\n")
+		g := outlaws.New(outlaws.Config{}, 0)
+		for c := outlaws.Char(0); c < outlaws.NumChars; c++ {
+			for _, want := range []string{l.S("ol.char." + c.Key()), g.Card(0, c), g.Card(1, c)} {
+				if !strings.Contains(all, want) {
+					t.Errorf("%s: the sheet lacks %s", l, want)
+				}
+			}
+		}
+		for tk := outlaws.Token(0); tk < outlaws.NumTokens; tk++ {
+			if !strings.Contains(all, l.S("ol.token."+tk.Key())) {
+				t.Errorf("%s: the sheet lacks the token %s", l, tk.Key())
+			}
+		}
+		if !strings.Contains(all, l.S("print.ol.tie")) {
+			t.Errorf("%s: no tie-break", l)
 		}
 	}
 }
