@@ -31,7 +31,7 @@ func newTestHub(t *testing.T) (*Server, http.Handler, string) {
 func TestHubStartsTablesOfEveryGame(t *testing.T) {
 	srv, h, host := newTestHub(t)
 	page := do(t, h, "GET", host, nil).Body.String()
-	for _, game := range []string{"noir", "ayatsuri", "superrock"} {
+	for _, game := range []string{"noir", "ayatsuri", "superrock", "outlaws"} {
 		if !strings.Contains(page, `<option value="`+game+`">`) || !strings.Contains(page, `data-game="`+game+`"`) {
 			t.Errorf("the host page offers no %s table with its options", game)
 		}

@@ -168,6 +168,22 @@ func TestOutlawsUndo(t *testing.T) {
 	if u := tb.Snapshot(outlaws.Red).Undo; u == nil || len(u.Waiting) != 1 || u.Waiting[0] != outlaws.Red {
 		t.Fatalf("the undo of a Check waits for %+v, want Aki", u)
 	}
+	if done, err := tb.ConfirmUndo(outlaws.Red, false); err != nil || done {
+		t.Fatalf("Aki refuses: done=%v err=%v", done, err)
+	}
+	// A Take refilled slot 8 from the stock: random, so Ben must agree to
+	// Aki's undo even though Aki alone acted.
+	mustAct(t, tb, outlaws.Red, "check 3")
+	mustAct(t, tb, outlaws.Red, "take 3 ballot")
+	if done, err := tb.RequestUndo(outlaws.Red); err != nil || done {
+		t.Fatalf("undoing a Take with a refill: done=%v err=%v, want a request", done, err)
+	}
+	if u := tb.Snapshot(outlaws.Green).Undo; u == nil || len(u.Waiting) != 1 || u.Waiting[0] != outlaws.Green {
+		t.Fatalf("the undo of a Take waits for %+v, want Ben", u)
+	}
+	if done, err := tb.ConfirmUndo(outlaws.Green, true); err != nil || !done {
+		t.Fatalf("Ben agrees: done=%v err=%v", done, err)
+	}
 }
 
 // TestOutlawsPagesGolden: the phones and the table screen during the

@@ -1,9 +1,15 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"tablemaster/engine"
+	"tablemaster/engine/outlaws"
+	"tablemaster/moderator"
 )
 
 // runOutlawsScript runs `tablemaster outlaws` on a script in testdata.
@@ -42,5 +48,50 @@ func TestScriptOutlaws(t *testing.T) {
 	code, out, errOut := replayOf(t, r.logs[0])
 	if code != 0 || errOut != "" || !strings.Contains(out, "Green wins.") {
 		t.Errorf("replay: %d %q", code, errOut)
+	}
+}
+
+// --react-timeout: an attack left unanswered goes on once the time is up
+// (OL-32); an answered one is not touched.
+func TestOutlawsReactTimeout(t *testing.T) {
+	st, err := moderator.NewStore(t.TempDir(), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tb, err := st.Create(moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"}, Options: outlaws.Config{}, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, err := os.Open(filepath.Join("testdata", "outlaws_guard.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	cmds, err := moderator.ParseScript(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := reactTimeout(tb, 50*time.Millisecond)
+	defer stop()
+	seats := map[string]engine.Seat{"Aki": 0, "Ben": 1}
+	for _, c := range cmds {
+		if c.Verb != "act" {
+			continue
+		}
+		if c.Arg == "guard" {
+			break // Ben does not answer
+		}
+		if _, err := tb.Act(seats[c.Seat], c.Arg, -1); err != nil {
+			t.Fatalf("%s: %v", c.Arg, err)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !tb.Snapshot(engine.Public).Outcome.Over && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	o := tb.Snapshot(engine.Public).Outcome
+	if !o.Over || o.Winners[0] != 0 || o.Reason.Key != "ol.win.shot" {
+		t.Fatalf("after the timeout: %+v, want the shot to go on and Aki to win", o)
 	}
 }

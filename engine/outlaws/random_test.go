@@ -50,7 +50,7 @@ func pick(g *Game, r *engine.Rand) (engine.Seat, engine.Action) {
 // still holds), and at every step whatever a seat cannot see can be
 // redrawn without changing a byte of what it is shown.
 func TestRandomGames(t *testing.T) {
-	games := 400
+	games := 250
 	if testing.Short() {
 		games = 60
 	}
@@ -86,7 +86,7 @@ func TestRandomGames(t *testing.T) {
 			if err := choicesOK(g); err != nil {
 				t.Fatalf("seed %d step %d after %q: %v", seed, step, a, err)
 			}
-			if seed < 40 {
+			if seed < 20 { // TestNoLeakThousands redraws at every step of 2,000 more
 				err := enginetest.NoLeak(g, r, enginetest.Seats(g), 2, func(s engine.Seat, h *Game) error {
 					if err := stateOK(h); err != nil {
 						return err
@@ -100,6 +100,15 @@ func TestRandomGames(t *testing.T) {
 		}
 		if g.outcome.Over {
 			seen["over "+g.outcome.Reason.Key]++
+			// OL-40, OL-41: the game ends on these and nothing else.
+			switch g.outcome.Reason.Key {
+			case "ol.win.elected", "ol.win.shot", "ol.win.arrested", "ol.win.guard":
+			default:
+				t.Fatalf("seed %d ended with %s", seed, g.outcome.Reason.Key)
+			}
+			if g.tiebreak && g.outcome.Reason.Key == "ol.win.elected" {
+				t.Fatalf("seed %d: Elected taken after the tie-break", seed)
+			}
 		}
 	}
 	t.Logf("seen: %v", seen)

@@ -670,3 +670,21 @@ func TestOL41TieBreak(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// OL-7, Decision: a card face up under a camera is seen where it goes, so
+// a Move with it cannot be pretended.
+func TestOL7FaceUpMoveIsReal(t *testing.T) {
+	g := standard(t)
+	apply(t, g, Red, "journal 7 1")
+	apply(t, g, Red, "name thief") // Green's Thief (slot 1) under a camera
+	apply(t, g, Red, "check 1")
+	apply(t, g, Green, "move 1 2")
+	if got := actions(g.Legal(Green)); !reflect.DeepEqual(got, []string{"swap"}) {
+		t.Errorf("a Move with a face-up card offers %v, want only swap", got)
+	}
+	refuse(t, g, Green, "pretend", engine.ErrIllegal)
+	apply(t, g, Green, "swap")
+	if v := view(g, Red).Streets[Green][1]; v.Char != "@ol.char.thief" {
+		t.Errorf("the camera card is not seen in slot 2: %+v", v)
+	}
+}
