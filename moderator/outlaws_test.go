@@ -1,6 +1,7 @@
 package moderator
 
 import (
+	"bytes"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 
 	"tablemaster/engine"
 	"tablemaster/engine/outlaws"
+	"tablemaster/moderator/term"
 )
 
 // newOutlawsTable is a table of Outlaws with Aki (Red) and Ben (Green).
@@ -242,4 +244,29 @@ func TestOutlawsPageSize(t *testing.T) {
 		}
 	}
 	t.Logf("largest phone page with its first live message: %d bytes", worst)
+}
+
+// Pass and play works for Outlaws: both arrange in turn (each dealt here),
+// then the start player's private screen.
+func TestOutlawsPassAndPlay(t *testing.T) {
+	_, tb := newOutlawsTable(t, 5)
+	var out bytes.Buffer
+	fake := term.NewFake(
+		term.Step{Prompt: "Pass the laptop to Aki"},
+		term.Step{Prompt: "Your move", Answer: "Or let tablemaster deal: Deal for me"},
+		term.Step{Prompt: "hide your screen"},
+		term.Step{Prompt: "Pass the laptop to Ben"},
+		term.Step{Prompt: "Your move", Answer: "Or let tablemaster deal: Deal for me"},
+		term.Step{Prompt: "hide your screen"},
+		term.Step{Prompt: "Pass the laptop to"},
+		term.Step{Prompt: "Your move", Err: term.ErrInterrupted},
+	)
+	c := &Console{T: tb, Out: &out, Lang: engine.EN, Prompter: fake}
+	if err := c.Pass(); err != term.ErrInterrupted {
+		t.Fatalf("Pass = %v\n%s", err, out.String())
+	}
+	fake.Verify(t)
+	if s := out.String(); strings.Count(s, "Your street:") < 2 || !strings.Contains(s, "The tokens are laid between the streets.") {
+		t.Errorf("transcript:\n%s", s)
+	}
 }
