@@ -432,7 +432,7 @@ func (g *Game) win(s engine.Seat, reason string, ev *events) {
 func (g *Game) arranged(s engine.Seat, ev *events) {
 	copy(g.street[s][:], g.placed[s][:Slots])
 	copy(g.saloon[s][:], g.placed[s][Slots:])
-	g.know.arranged(s, g.saloon[s])
+	g.know.arranged(s, g.street[s])
 	var list []string
 	for i, c := range g.street[s] {
 		list = append(list, slotArg(i)+" "+g.Card(int(s), c))

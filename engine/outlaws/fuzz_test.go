@@ -100,5 +100,21 @@ func playFuzz(t *testing.T, seed uint64, opts uint8, moves []byte) {
 func sig(g *Game) string {
 	return fmt.Sprint(g.street, g.saloon, g.placed, g.restrained, g.camera, g.row, g.stock, g.held, g.spent, g.out,
 		g.cameras, g.phase, g.turn, g.actions, g.turnNo, g.salIdx, g.salA, g.salB, g.pend != nil, len(g.notes[0]),
-		len(g.notes[1]), g.know, g.tiebreak, g.outcome.Over)
+		len(g.notes[1]), g.know.tokens, knowSum(g), g.tiebreak, g.outcome.Over)
+}
+
+// knowSum is a checksum of the street knowledge (20 KB of bits).
+func knowSum(g *Game) uint64 {
+	var h uint64
+	for p := range 2 {
+		for o := range 2 {
+			for i, w := range g.know.street[p][o].bits {
+				h = h*31 + w ^ uint64(i)
+			}
+			for _, c := range g.know.street[p][o].cards {
+				h = h*7 + uint64(c)
+			}
+		}
+	}
+	return h
 }

@@ -76,10 +76,8 @@ func knowsOK(g *Game, s engine.Seat) error {
 		if s == engine.Seat(1-p) {
 			obs = obsOpponent
 		}
-		for i, c := range g.street[p] {
-			if g.know.street[p][obs][i]&cbit(c) == 0 {
-				return fmt.Errorf("seat %d slot %d holds %s, which observer %d rules out (%b)", p, i+1, c.Key(), s, g.know.street[p][obs][i])
-			}
+		if ps := g.know.street[p][obs]; !ps.holds(g.street[p]) {
+			return fmt.Errorf("seat %d's street %v is an order observer %d rules out (%d orders left)", p, g.street[p], s, ps.count())
 		}
 	}
 	return nil

@@ -1,7 +1,6 @@
 package outlaws
 
 import (
-	"slices"
 	"strconv"
 
 	"tablemaster/engine"
@@ -164,14 +163,21 @@ func (g *Game) legal(s engine.Seat) []act {
 			}
 		}
 	}
-	// A phone shows one heading a kind: keep each kind together.
-	slices.SortStableFunc(out, func(x, y act) int { return kindRank[x.kind] - kindRank[y.kind] })
-	return out
+	// A phone shows one heading a kind: keep each kind together, in the
+	// order of kindOrder.
+	sorted := make([]act, 0, len(out))
+	for _, k := range kindOrder {
+		for _, a := range out {
+			if a.kind == k {
+				sorted = append(sorted, a)
+			}
+		}
+	}
+	return sorted
 }
 
-// kindRank orders the actions of a turn as a phone lists them.
-var kindRank = map[string]int{"move": 0, "saloon": 1, "check": 2, "take": 3, "shoot": 4, "arrest": 5, "scout": 6,
-	"shop": 7, "dance": 8, "journal": 9, "thief": 10, "release": 11}
+// kindOrder is the order in which a phone lists the actions of a turn.
+var kindOrder = []string{"move", "saloon", "check", "take", "shoot", "arrest", "scout", "shop", "dance", "journal", "thief", "release"}
 
 // placeable is what seat s may lay next at setup (OL-4): any card left,
 // but never the Governor in the Saloon, and so the Governor when only

@@ -200,35 +200,11 @@ func (c *Game) redrawPlaced(p engine.Seat, r *engine.Rand) {
 	}
 }
 
-// redrawStreet deals p's street cards to its slots at random within what
-// observer obs knows of each slot.
+// redrawStreet lays p's street cards in an order drawn from those that
+// observer obs cannot rule out.
 func (c *Game) redrawStreet(p engine.Seat, obs int, r *engine.Rand) {
-	cands := c.know.street[p][obs]
-	var cards []Char
-	for _, x := range c.street[p] {
-		cards = append(cards, x)
-	}
-	var out [Slots]Char
-	used := make([]bool, len(cards))
-	var try func(i int) bool
-	try = func(i int) bool {
-		if i == Slots {
-			return true
-		}
-		order := perm(r, len(cards))
-		for _, k := range order {
-			if !used[k] && cands[i]&cbit(cards[k]) != 0 {
-				used[k], out[i] = true, cards[k]
-				if try(i + 1) {
-					return true
-				}
-				used[k] = false
-			}
-		}
-		return false
-	}
-	if try(0) {
-		c.street[p] = out
+	if street, ok := c.know.street[p][obs].pick(r); ok {
+		c.street[p] = street
 	}
 }
 
