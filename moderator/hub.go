@@ -71,7 +71,15 @@ type hubTable struct {
 	Screen, Join              string
 	Seats                     []string
 	Undo                      string // the undo request waiting, in words
+	// Waiting are the seats whose answer the undo waits for: the host may
+	// answer for them, as the GM console's agree and refuse do.
+	Waiting []hubSeat
+}
 
+// hubSeat is a seat by number and name.
+type hubSeat struct {
+	Seat int
+	Name string
 }
 
 // hubData is what the host page shows.
@@ -167,6 +175,11 @@ func hubRow(t *Table, l engine.Lang, base string) hubTable {
 		Screen: "/t/" + h.TableToken, Join: base + "/join/" + h.ID, Seats: h.Seats}
 	if snap.Undo != nil {
 		row.Undo = l.Text(snap.Undo.Text)
+		for _, w := range snap.Undo.Waiting {
+			if int(w) >= 0 && int(w) < len(h.Seats) {
+				row.Waiting = append(row.Waiting, hubSeat{Seat: int(w), Name: h.Seats[w]})
+			}
+		}
 	}
 	if snap.Outcome.Over {
 		row.Status = l.Text(snap.Outcome.Reason)
@@ -314,8 +327,9 @@ func (s *Server) rematch(old *Table) (*Table, error) {
 // hubTableAction is what the host does to a running table, as the GM
 // console does: relink a seat (a lost or shared phone: the old link stops
 // at once, and the seat's new code is shown), ask to undo the last action
-// (the seats that learned something agree on their phones), or abandon
-// the table (its links stop; its log stays as it is).
+// (the seats that learned something agree on their phones), answer an undo
+// request for a seat that waits (as the console's agree and refuse), or
+// abandon the table (its links stop; its log stays as it is).
 func (s *Server) hubTableAction(w http.ResponseWriter, r *http.Request) {
 	if !s.hubOK(r) {
 		s.notFound(w, r)
@@ -346,10 +360,17 @@ func (s *Server) hubTableAction(w http.ResponseWriter, r *http.Request) {
 		}
 	case "undo":
 		_, err = t.RequestUndo(engine.Public)
+	case "agree", "refuse":
+		seat, convErr := strconv.Atoi(r.PostForm.Get("seat"))
+		if convErr != nil || seat < 0 || seat >= len(t.Header().Seats) {
+			badRequest(w, "Bad request: an answer needs a seat number.")
+			return
+		}
+		_, err = t.ConfirmUndo(engine.Seat(seat), r.PostForm.Get("do") == "agree")
 	case "abandon":
 		s.store.Abandon(t)
 	default:
-		badRequest(w, "Bad request: do must be relink, undo or abandon.")
+		badRequest(w, "Bad request: do must be relink, undo, agree, refuse or abandon.")
 		return
 	}
 	if err != nil {

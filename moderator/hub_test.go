@@ -219,8 +219,22 @@ func TestHubManagesARunningTable(t *testing.T) {
 	if r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"undo"}}); r.Code != http.StatusSeeOther || tb.Snapshot(engine.Public).Undo == nil {
 		t.Errorf("the host's undo request: %d, request %v", r.Code, tb.Snapshot(engine.Public).Undo)
 	}
-	if !strings.Contains(do(t, h, "GET", host, nil).Body.String(), "The game master asks to undo") {
-		t.Errorf("the host page does not show the waiting undo request")
+	page := do(t, h, "GET", host, nil).Body.String()
+	if !strings.Contains(page, "The game master asks to undo") || !strings.Contains(page, "Aki agrees") {
+		t.Errorf("the host page does not show the waiting undo request with the answers")
+	}
+	// The host answers for the seats that wait (both saw the draw), as the
+	// console's agree does.
+	for _, seat := range []string{"0", "1"} {
+		if r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"agree"}, "seat": {seat}}); r.Code != http.StatusSeeOther {
+			t.Fatalf("agree for seat %s: %d %s", seat, r.Code, r.Body)
+		}
+	}
+	if tb.Snapshot(engine.Public).Undo != nil || len(tb.Legal(0)) == 0 || tb.Legal(0)[0].Action != "draw" {
+		t.Errorf("after the host agreed the draw is not undone")
+	}
+	if r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"refuse"}, "seat": {"9"}}); r.Code != http.StatusBadRequest {
+		t.Errorf("an answer for no seat: %d", r.Code)
 	}
 	seat := tb.Header().Tokens[0]
 	if r := do(t, h, "POST", host+"/table/"+tb.ID(), url.Values{"do": {"abandon"}}); r.Code != http.StatusSeeOther {

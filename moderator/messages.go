@@ -61,6 +61,8 @@ func init() {
 		"mod.hub.manage":          {EN: "Manage", JA: "管理"},
 		"mod.hub.relink":          {EN: "New link for {player}", JA: "{player}さんの新しいリンク"},
 		"mod.hub.undo":            {EN: "Ask to undo the last action", JA: "直前の操作の取り消しを求める"},
+		"mod.hub.agree_for":       {EN: "{player} agrees", JA: "{player}：同意"},
+		"mod.hub.refuse_for":      {EN: "{player} refuses", JA: "{player}：拒否"},
 		"mod.hub.abandon":         {EN: "Abandon the table", JA: "テーブルを放棄"},
 		"mod.rules":               {EN: "Rules", JA: "ルール"},
 		"mod.game_over":           {EN: "The game is over.", JA: "ゲーム終了です。"},
