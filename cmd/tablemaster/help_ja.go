@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"regexp"
 
 	"tablemaster/engine"
 )
@@ -48,7 +49,36 @@ func localizeHelp(root *cobra.Command, l engine.Lang) {
 		}
 	}
 	walk(root)
+	// The headings cobra writes, and pflag's "(default …)", in Japanese.
+	cobra.AddTemplateFunc("jaDefaults", func(s string) string { return defaultJA.ReplaceAllString(s, "（既定 $1）") })
+	root.SetUsageTemplate(usageJA)
 }
+
+// defaultJA finds pflag's "(default …)".
+var defaultJA = regexp.MustCompile(`\(default ([^)]*)\)`)
+
+// usageJA is cobra's usage template (v1.10) with its headings in Japanese.
+const usageJA = `使い方:{{if .Runnable}}
+  {{.UseLine}}{{end}}{{if .HasAvailableSubCommands}}
+  {{.CommandPath}} [コマンド]{{end}}{{if gt (len .Aliases) 0}}
+
+別名:
+  {{.NameAndAliases}}{{end}}{{if .HasExample}}
+
+例:
+{{.Example}}{{end}}{{if .HasAvailableSubCommands}}{{$cmds := .Commands}}
+
+コマンド:{{range $cmds}}{{if (or .IsAvailableCommand (eq .Name "help"))}}
+  {{rpad .Name .NamePadding }} {{.Short}}{{end}}{{end}}{{end}}{{if .HasAvailableLocalFlags}}
+
+フラグ:
+{{.LocalFlags.FlagUsages | trimTrailingWhitespaces | jaDefaults}}{{end}}{{if .HasAvailableInheritedFlags}}
+
+全体のフラグ:
+{{.InheritedFlags.FlagUsages | trimTrailingWhitespaces | jaDefaults}}{{end}}{{if .HasAvailableSubCommands}}
+
+コマンドの詳しい説明は "{{.CommandPath}} [コマンド] --help" で表示されます。{{end}}
+`
 
 func init() {
 	engine.Register(map[string]engine.Text{

@@ -16,13 +16,13 @@ func TestHelpInJapanese(t *testing.T) {
 	if code := run(f, []string{"noir", "--lang", "ja", "--help"}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	for _, w := range []string{"ノワール：殺人鬼vs捜査官", "スマホなし：ノートPCを回して遊ぶ", "コンソールの言語"} {
+	for _, w := range []string{"ノワール：殺人鬼vs捜査官", "スマホなし：ノートPCを回して遊ぶ", "コンソールの言語", "使い方:", "フラグ:", "全体のフラグ:", "（既定 \"virtual\"）"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("noir --lang ja --help lacks %q:\n%s", w, out)
 		}
 	}
 	f, out, _ = testFactory(t)
-	if code := run(f, []string{"noir", "--help"}); code != 0 || !strings.Contains(out.String(), "no phones: pass the laptop round") {
+	if code := run(f, []string{"noir", "--help"}); code != 0 || !strings.Contains(out.String(), "no phones: pass the laptop round") || !strings.Contains(out.String(), "Usage:") {
 		t.Errorf("English help: exit %d\n%s", code, out)
 	}
 }
