@@ -2,6 +2,7 @@ package moderator_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tablemaster/engine"
+	"tablemaster/engine/outlaws"
 	"tablemaster/moderator"
 )
 
@@ -26,10 +28,10 @@ func openPage(t *testing.T, browser context.Context, name, url string, w, h int6
 }
 
 // A game night run from the browser: the host starts a Noir and an
-// Ayatsuri table from the host page, both are played to their end (the
-// first moves pressed on the phones), the Noir table is rematched from the
-// host page with the phones following, and the night sheet on the host
-// page shows all three tables.
+// Outlaws table from the host page, both are played to their end on the
+// phones (every move a tap), the Noir table is rematched from the host page
+// with the phones following, and the night sheet on the host page shows all
+// three tables.
 func TestBrowserHostNight(t *testing.T) {
 	exe := needBrowser(t)
 	st, err := moderator.NewStore(t.TempDir(), time.Now)
@@ -40,8 +42,12 @@ func TestBrowserHostNight(t *testing.T) {
 	srv := moderator.NewServer(st, engine.EN)
 	srv.Logf = t.Logf
 	base := httptestServer(t, srv)
-	seed := uint64(10)
-	srv.Hub = &moderator.Hub{Token: "HOST", BaseURL: base, Seed: func() uint64 { seed++; return seed }, Now: time.Now}
+	// The tables' seeds: the planned Noir game, the worked Outlaws game,
+	// then the rematch's.
+	p := planGame(t)
+	seeds := []uint64{p.Seed, 5, 99}
+	srv.Hub = &moderator.Hub{Token: "HOST", BaseURL: base, Now: time.Now,
+		Seed: func() uint64 { s := seeds[0]; seeds = seeds[1:]; return s }}
 	browser := startBrowser(t, exe)
 	host := openPage(t, browser, "host", base+"/h/HOST", 1280, 900)
 
@@ -67,27 +73,33 @@ func TestBrowserHostNight(t *testing.T) {
 		return nil
 	}
 	noirT := start("noir", "Aki, Ben")
-	ayT := start("ayatsuri", "Chika, Dai, Eri")
+	olT := start("outlaws", "Chika, Dai")
 	if got := noirT.Header().Seats; len(got) != 2 || got[0] != "Aki" {
 		t.Fatalf("noir seats %v", got)
 	}
 
-	// The first moves on the phones, the rest played through the table.
-	aki := openTab(t, browser, "Aki", base+"/s/"+noirT.Header().Tokens[0], 390, 844, 2)
-	aki.press("draw")
-	r := engine.NewRand(1)
-	for _, tb := range []*moderator.Table{noirT, ayT} {
-		for !tb.Snapshot(engine.Public).Outcome.Over {
-			for s := range tb.Header().Seats {
-				if cs := tb.Legal(engine.Seat(s)); len(cs) > 0 {
-					if _, err := tb.Act(engine.Seat(s), string(cs[r.IntN(len(cs))].Action), -1); err != nil {
-						t.Fatal(err)
-					}
-					break
-				}
-			}
+	// Both games are played to their end on the phones, every move a tap.
+	gn := &browserGame{t: t, table: noirT, url: base, browser: browser}
+	gn.openDevices("Aki", "Ben")
+	for i, m := range p.Moves {
+		gn.play(fmt.Sprintf("noir move %d (%s)", i+1, m.Action), m, everyone)
+	}
+	gol := &browserGame{t: t, table: olT, url: base, browser: browser}
+	gol.openDevices("Chika", "Dai")
+	shadow := outlaws.New(outlaws.Config{}, 5)
+	for i, m := range outlawsGame {
+		evs, err := shadow.Apply(m.Seat, engine.Action(m.Action))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gol.play(fmt.Sprintf("outlaws move %d (%s)", i+1, m.Action), m, audienceOf(evs, 2).story)
+	}
+	for _, tb := range []*moderator.Table{noirT, olT} {
+		if !tb.Snapshot(engine.Public).Outcome.Over {
+			t.Fatalf("%s is not over", tb.Header().Game)
 		}
 	}
+	aki := gn.phones[0]
 	aki.waitFor("game over on Aki's phone", `!!document.querySelector("#over")`)
 
 	// Rematch from the host page: Aki's phone follows, now the Inspector.
@@ -99,7 +111,7 @@ func TestBrowserHostNight(t *testing.T) {
 	}
 	host.do("reload the host page", chromedp.Navigate(base+"/h/HOST"))
 	night := evalIn[string](host, `document.getElementById("night").textContent`)
-	for _, w := range []string{"1. Noir: Killer vs Inspector", "2. Ayatsuri Satsujin Jiken", "3. Noir: Killer vs Inspector", "In play."} {
+	for _, w := range []string{"1. Noir: Killer vs Inspector", "2. Outlaws: Last Man Standing", "3. Noir: Killer vs Inspector", "In play."} {
 		if !strings.Contains(night, w) {
 			t.Errorf("the night sheet lacks %q:\n%s", w, night)
 		}
