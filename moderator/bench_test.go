@@ -235,3 +235,47 @@ func BenchmarkAct(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScript runs a script of n shifts through the GM console, as
+// --script does (each action logged with fsync, its lines printed). The
+// time per action must not grow with the game's length: compare n=1000
+// with n=10000 (ns/action).
+func BenchmarkScript(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var text strings.Builder
+			text.WriteString("Aki: draw\nAki: kill D1\nBen: draw\nBen: keep ♦2\n")
+			for i := range n {
+				if i%2 == 0 {
+					text.WriteString("Aki: shift row 3 left\n")
+				} else {
+					text.WriteString("Ben: shift row 4 left\n")
+				}
+			}
+			cmds, err := ParseScript(strings.NewReader(text.String()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				b.StopTimer()
+				st, err := NewStore(b.TempDir(), fixedClock)
+				if err != nil {
+					b.Fatal(err)
+				}
+				tb, err := st.Create(NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{ShiftRule: noir.NoUndo}, Seed: 3})
+				if err != nil {
+					b.Fatal(err)
+				}
+				c := &Console{T: tb, Out: io.Discard, Lang: engine.EN, Reveal: true}
+				b.StartTimer()
+				if err := c.RunScript(cmds); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				st.Close()
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/action")
+		})
+	}
+}
