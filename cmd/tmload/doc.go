@@ -16,6 +16,10 @@
 // by its table's post. tmload also reports each action's own latency (its
 // post to the last of its table's 10 clients) and the posts' round trips.
 //
+// With -floor, tmload loads a bare Go SSE server instead (floor.go): the
+// least a server can do for the same rounds, to take tablemaster's ratio
+// to it in the same run, on the same machine.
+//
 // With -hold, tmload measures instead whether the server stays responsive
 // while connections that do nothing useful hold its files: it times a
 // phone's page (GET /s/…, gzip, a new connection each) with no load, then
@@ -35,6 +39,7 @@
 // Usage:
 //
 //	go run ./cmd/tmload                     # 10 tables, 100 clients, 100 rounds
+//	go run ./cmd/tmload -floor              # the same load on the floor server
 //	go run ./cmd/tmload -rounds 30 -gap 50ms
 //	go run ./cmd/tmload -cpuprofile server.cpu && go tool pprof -top server.cpu
 //	go run ./cmd/tmload -hold               # 900 idle + 100 slow connections held

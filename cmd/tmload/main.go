@@ -37,6 +37,8 @@ type options struct {
 	LimitRead  time.Duration
 	LimitCap   int
 
+	// Floor measures the floor server (floor.go) instead of tablemaster.
+	Floor bool
 	// Serve runs the server side (the child process).
 	Serve bool
 
@@ -84,6 +86,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.DurationVar(&o.LimitIdle, "limit-idle", 0, "the server's idle limit (tests)")
 	fs.DurationVar(&o.LimitRead, "limit-read", 0, "the server's read limit (tests)")
 	fs.IntVar(&o.LimitCap, "limit-cap", 0, "the server's cap per address (tests)")
+	fs.BoolVar(&o.Floor, "floor", false, "measure a bare Go SSE server (fsync, 3 KB messages) instead of tablemaster: the floor to take the ratio against")
 	fs.BoolVar(&o.Serve, "serve", false, "run the server side (used by tmload itself)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: tmload [flags]\n\nMeasures how fast the server updates 100 live devices, and its memory.\n\n")

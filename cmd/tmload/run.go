@@ -27,14 +27,24 @@ type child struct {
 func startChild(o *options, state string, newCmd func(args ...string) *exec.Cmd) (*child, error) {
 	args := []string{"-serve", "-state", state, "-addr", o.Addr, "-tables", strconv.Itoa(o.Tables),
 		"-seed", strconv.FormatUint(o.Seed, 10), "-timeout", o.Timeout.String()}
+	if o.Floor {
+		args = append(args, "-floor")
+	}
 	if o.LimitIdle > 0 {
 		args = append(args, "-limit-idle", o.LimitIdle.String())
 	}
 	if o.LimitRead > 0 {
 		args = append(args, "-limit-read", o.LimitRead.String())
 	}
-	if o.LimitCap > 0 {
+	switch {
+	case o.LimitCap > 0:
 		args = append(args, "-limit-cap", strconv.Itoa(o.LimitCap))
+	case !o.Hold:
+		// Every client comes from 127.0.0.1, where phones come from one
+		// address each: the server's cap per address must let them all in
+		// (with the posts' connections), or the load would measure 503s.
+		n := o.Tables*(2*o.PhonesPerSeat+o.Screens) + o.Tables + 16
+		args = append(args, "-limit-cap", strconv.Itoa(n))
 	}
 	if o.CPUProfile != "" {
 		p, err := filepath.Abs(o.CPUProfile)

@@ -63,6 +63,23 @@ func serveRun(o *options) error {
 	if o.State == "" {
 		return errors.New("tmload -serve: -state is required")
 	}
+	if o.Floor {
+		ln, err := net.Listen("tcp", o.Addr)
+		if err != nil {
+			return err
+		}
+		if err := loopback(ln.Addr().String()); err != nil {
+			ln.Close()
+			return err
+		}
+		info, stop, err := floorServe(o, ln)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer stop()
+		return answer(o, info)
+	}
 	st, err := moderator.NewStore(o.State, time.Now)
 	if err != nil {
 		return err
@@ -105,7 +122,13 @@ func serveRun(o *options) error {
 	hs := srv.HTTPServer()
 	go hs.Serve(ln)
 	defer hs.Close()
+	return answer(o, info)
+}
 
+// answer tells the parent where the server is, then answers its commands
+// until its stdin closes or the time is up.
+func answer(o *options, info serverInfo) error {
+	var err error
 	out := json.NewEncoder(o.Stdout)
 	if err := out.Encode(info); err != nil {
 		return err

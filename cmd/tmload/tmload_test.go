@@ -223,6 +223,38 @@ func TestLoadRunChild(t *testing.T) {
 	}
 }
 
+// TestLoadRunChildFloor runs the floor server (-floor) as tmload does, and
+// the default load with more clients than the server's cap per address
+// (64): tmload raises the cap for its own clients, which all come from
+// 127.0.0.1, so the run measures updates, not 503s.
+func TestLoadRunChildFloor(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the memory figures come from Linux's /proc")
+	}
+	for _, args := range [][]string{
+		{"-floor", "-tables", "3", "-rounds", "3", "-warmup", "2", "-timeout", "1m"},
+		{"-tables", "8", "-rounds", "2", "-warmup", "5", "-timeout", "1m"},
+	} {
+		var out, errOut bytes.Buffer
+		o, err := parseFlags(args, &errOut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Stdout, o.Stderr = &out, &errOut
+		err = loadRunWith(o, func(args ...string) *exec.Cmd {
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
+			return cmd
+		})
+		if err != nil {
+			t.Fatalf("%v: loadRun = %v; stderr: %s", args, err, errOut.String())
+		}
+		if !strings.Contains(out.String(), "round: first post") {
+			t.Errorf("%v: report:\n%s", args, out.String())
+		}
+	}
+}
+
 // TestRunHold holds idle and slow connections against an in-process
 // server with short limits: the phone is served throughout, the held
 // connections stay open while measured, the cap refuses exactly the
