@@ -279,3 +279,53 @@ func BenchmarkScript(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLongGame renders a live update (the app part of a page) of the
+// table screen and of a phone at move 10 and at move 10,000: the pages
+// show the end of the story (the whole of it is a link away), so the size
+// (bytes/update) and the time must not grow with the game.
+func BenchmarkLongGame(b *testing.B) {
+	for _, moves := range []int{10, 10000} {
+		st, err := NewStore(b.TempDir(), fixedClock)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tb, err := st.Create(NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{ShiftRule: noir.NoUndo}, Seed: 3})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, a := range []struct {
+			s engine.Seat
+			a string
+		}{{0, "draw"}, {0, "kill D1"}, {1, "draw"}, {1, "keep ♦2"}} {
+			if _, err := tb.Act(a.s, a.a, -1); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for i := range moves {
+			a := "shift row 3 left"
+			if i%2 == 1 {
+				a = "shift row 4 left"
+			}
+			if _, err := tb.Act(engine.Seat(i%2), a, -1); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, who := range []struct {
+			name string
+			seat engine.Seat
+		}{{"table", engine.Public}, {"phone", 0}} {
+			b.Run(fmt.Sprintf("%s/move%d", who.name, moves), func(b *testing.B) {
+				var buf bytes.Buffer
+				for b.Loop() {
+					buf.Reset()
+					if err := renderApp(&buf, tb, who.seat, engine.EN, "", "/x"); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(buf.Len()), "bytes/update")
+			})
+		}
+		st.Close()
+	}
+}

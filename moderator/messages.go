@@ -68,6 +68,7 @@ func init() {
 		"mod.game_over":           {EN: "The game is over.", JA: "ゲーム終了です。"},
 		"mod.confirm":             {EN: "Tap again to confirm:", JA: "もう一度タップで確定："},
 		"mod.story":               {EN: "What happened", JA: "これまでの経過"},
+		"mod.story_all":           {EN: "The whole story", JA: "これまでの経過をすべて見る"},
 
 		"mod.con.no_seat":     {EN: "no player called “{name}” (players: {seats})", JA: "「{name}」という名前のプレイヤーはいません（プレイヤー：{seats}）"},
 		"mod.con.table_url":   {EN: "Table screen (open it on the laptop or a TV):", JA: "テーブル画面（ノートPCやテレビで開いてください）："},

@@ -349,3 +349,41 @@ func TestHubStartsAutomata(t *testing.T) {
 		t.Errorf("the table plays %s to %d kills", v.Variant, v.KillsToWin)
 	}
 }
+
+// A page shows the end of the story and links to the whole of it, so its
+// cost does not grow with the game; the whole story page shows every line
+// the device may read, a seat's own secret lines only as ✱.
+func TestStoryTailAndWholeStory(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{ShiftRule: noir.NoUndo}, 3)
+	h := NewServer(st, engine.EN).Handler()
+	for _, a := range []struct {
+		s engine.Seat
+		a string
+	}{{0, "draw"}, {0, "kill D1"}, {1, "draw"}, {1, "keep ♦2"}} {
+		mustAct(t, tb, a.s, a.a)
+	}
+	for i := range 40 {
+		mustAct(t, tb, engine.Seat(i%2), []string{"shift row 3 left", "shift row 4 left"}[i%2])
+	}
+	screen := do(t, h, "GET", "/t/"+tb.Header().TableToken, nil).Body.String()
+	if n := strings.Count(screen, "shifted row"); n != maxScreenFeed-1 && n != maxScreenFeed {
+		t.Errorf("the table screen shows %d shifts, want the last %d lines", n, maxScreenFeed)
+	}
+	if !strings.Contains(screen, `href="/t/`+tb.Header().TableToken+`/story"`) {
+		t.Errorf("no link to the whole story")
+	}
+	story := do(t, h, "GET", "/t/"+tb.Header().TableToken+"/story", nil).Body.String()
+	if n := strings.Count(story, "shifted row"); n != 40 {
+		t.Errorf("the whole story shows %d shifts, want 40", n)
+	}
+	if strings.Contains(story, "Your identity") || !strings.Contains(story, "The Killer drew an identity card.") {
+		t.Errorf("the table's whole story is wrong")
+	}
+	mine := do(t, h, "GET", "/s/"+tb.Header().Tokens[0]+"/story", nil).Body.String()
+	if strings.Contains(mine, "Your identity card is") || !strings.Contains(mine, "✱") {
+		t.Errorf("the Killer's whole story shows the secret line in the open")
+	}
+	if r := do(t, h, "GET", "/t/nosuchtoken/story", nil); r.Code != http.StatusNotFound {
+		t.Errorf("an unknown link's story: %d", r.Code)
+	}
+}

@@ -39,11 +39,20 @@ func pagesFor(f face.Face) (*template.Template, error) {
 	return got.(*template.Template), nil
 }
 
-// maxPhoneFeed keeps a phone page small; the table screen shows all.
-const maxPhoneFeed = 30
+// maxPhoneFeed and maxScreenFeed are the story lines a phone and the
+// table screen show; the whole story is a link away (/story). So a page,
+// and every live update, costs the same at move 10 and at move 10,000.
+const (
+	maxPhoneFeed  = 20
+	maxScreenFeed = 24
+)
 
 func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *face.Page {
-	snap := t.Snapshot(seat)
+	tail := maxScreenFeed
+	if seat != engine.Public {
+		tail = maxPhoneFeed
+	}
+	snap := t.SnapshotTail(seat, tail)
 	d := &face.Page{Lang: l, Other: engine.JA, Base: base, Seat: seat, Phone: seat != engine.Public, Snap: snap, Flash: flash}
 	if l == engine.JA {
 		d.Other = engine.EN
@@ -110,6 +119,26 @@ func renderPage(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, b
 	}
 	d.App = template.HTML(app.String())
 	return t.pages.ExecuteTemplate(w, "page", d)
+}
+
+// renderStory writes the whole story as seat sees it, newest first, on a
+// page of its own (not live). Lines told to the seat alone show only as
+// ✱: this page has no hold to reveal.
+func renderStory(w io.Writer, t *Table, seat engine.Seat, l engine.Lang) error {
+	snap := t.Snapshot(seat)
+	d := &face.Page{Lang: l, Seat: seat}
+	for i := len(snap.Feed) - 1; i >= 0; i-- {
+		f := snap.Feed[i]
+		if f.Event.Table {
+			continue
+		}
+		line := face.FeedLine{Text: face.MsgHTML(l, f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone}
+		if line.Private {
+			line.Text = "✱"
+		}
+		d.Feed = append(d.Feed, line)
+	}
+	return t.pages.ExecuteTemplate(w, "storypage", d)
 }
 
 // streamKey names one rendering of a live update: every page of the same

@@ -59,6 +59,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /s/{tok}/confirm", s.seatConfirm)
 	mux.HandleFunc("GET /s/{tok}/rules", s.seatRules)
 	mux.HandleFunc("GET /t/{tok}/rules", s.tableRules)
+	mux.HandleFunc("GET /s/{tok}/story", s.seatStory)
+	mux.HandleFunc("GET /t/{tok}/story", s.tableStory)
 	s.hubRoutes(mux)
 	mux.HandleFunc("/", s.notFound)
 	return refuseOverCap(securityHeaders(gzipPages(mux)))
@@ -187,6 +189,38 @@ func (s *Server) seatRules(w http.ResponseWriter, r *http.Request) {
 	}
 	defer done()
 	s.rules(w, r, t)
+}
+
+func (s *Server) seatStory(w http.ResponseWriter, r *http.Request) {
+	t, seat, _, done, ok := s.seat(w, r)
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	defer done()
+	s.story(w, r, t, seat)
+}
+
+func (s *Server) tableStory(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.store.ByTableToken(r.PathValue("tok"))
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	s.story(w, r, t, engine.Public)
+}
+
+// story sends the whole story of the table as seat sees it (the pages
+// show its end and link here).
+func (s *Server) story(w http.ResponseWriter, r *http.Request, t *Table, seat engine.Seat) {
+	var b bytes.Buffer
+	if err := renderStory(&b, t, seat, s.pageLang(w, r)); err != nil {
+		s.Logf("story: %v", err)
+		s.notFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(b.Bytes())
 }
 
 func (s *Server) tableRules(w http.ResponseWriter, r *http.Request) {

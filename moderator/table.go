@@ -297,7 +297,13 @@ func (t *Table) SeatName(s engine.Seat) string {
 
 // Snapshot returns what seat s (or Public) may see now. Only views and
 // the events s is told ever leave this function.
-func (t *Table) Snapshot(s engine.Seat) Snapshot {
+func (t *Table) Snapshot(s engine.Seat) Snapshot { return t.SnapshotTail(s, -1) }
+
+// SnapshotTail is Snapshot with only the last tail lines of the story
+// that a page shows (table instructions are not counted; -1: all), and
+// Earlier set when there are more: a page's cost then does not grow with
+// the length of the game.
+func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	snap := Snapshot{StateVer: t.stateVer, Version: t.version, Outcome: t.game.Outcome(),
@@ -317,11 +323,22 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot {
 			}
 		}
 	}
-	for _, f := range t.feed {
-		if f.Event.Sees(s) && (s != engine.Public || f.Event.IsPublic()) {
-			snap.Feed = append(snap.Feed, f.FeedItem)
+	shown := 0
+	for i := len(t.feed) - 1; i >= 0; i-- {
+		f := t.feed[i]
+		if !f.Event.Sees(s) || (s == engine.Public && !f.Event.IsPublic()) {
+			continue
+		}
+		if tail >= 0 && shown == tail && !f.Event.Table {
+			snap.Earlier = true
+			break
+		}
+		snap.Feed = append(snap.Feed, f.FeedItem)
+		if !f.Event.Table {
+			shown++
 		}
 	}
+	slices.Reverse(snap.Feed)
 	snap.Todo = t.todoLocked()
 	if n := len(t.applied); n > 0 {
 		snap.CanUndo = s != engine.Public && t.applied[n-1].seat == s && !t.game.Outcome().Over

@@ -26,6 +26,9 @@ type Snapshot struct {
 	Seats    []string
 	// Turn marks, seat by seat, who has something to do now (public).
 	Turn []bool
+	// Earlier is set when Feed holds only the end of the story: a page
+	// links to the whole of it.
+	Earlier bool
 }
 
 // FeedItem is one line of a table's story: an event, or an undo notice.
