@@ -178,6 +178,10 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 		<-e.ready
 		return e
 	}
+	hint := 4096 // the last rendering's size: the buffer is grown once
+	if old, ok := t.streamCache[key]; ok && len(old.html) > 0 {
+		hint = len(old.html) + len(old.html)/8
+	}
 	e := &streamEntry{want: ver, ready: make(chan struct{})}
 	if t.streamCache == nil {
 		t.streamCache = map[streamKey]*streamEntry{}
@@ -187,6 +191,7 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	defer close(e.ready)
 	d := buildData(t, seat, l, "", base)
 	var buf bytes.Buffer
+	buf.Grow(hint)
 	if e.err = t.pages.ExecuteTemplate(&buf, appTemplate(t, seat), d); e.err != nil {
 		return e
 	}
