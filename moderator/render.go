@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strconv"
+	"strings"
 	"sync"
 
 	"tablemaster/engine"
@@ -19,7 +21,58 @@ var pageFS embed.FS
 // script, and the parts every game's pages use ("feed", "todo", "undo",
 // "players", "choices", "flash", "lang"). It is never executed itself:
 // each game gets a copy with its face's templates added (pagesFor).
-var layout = template.Must(template.New("").Funcs(face.Funcs()).ParseFS(pageFS, "pages/*.tmpl"))
+var layout = template.Must(template.New("").Funcs(face.Funcs()).Funcs(template.FuncMap{"feedHTML": feedHTML, "groupsHTML": groupsHTML}).
+	ParseFS(pageFS, "pages/*.tmpl"))
+
+// groupsHTML writes a page's choice groups, those folded away (fold) or
+// the others (template "choices"), each a heading and a form.
+func groupsHTML(d *face.Page, fold bool) template.HTML {
+	var b strings.Builder
+	ver := strconv.Itoa(d.Snap.StateVer)
+	for _, g := range d.Groups {
+		if g.Fold != fold {
+			continue
+		}
+		b.WriteString("<h2>" + face.Escape(g.Title) + `</h2><form method="post" action="` + face.Escape(d.Base) +
+			`/act" class="choices"><input type="hidden" name="v" value="` + ver + `">`)
+		b.WriteString(string(face.Buttons(d.Lang, g.Choices)))
+		b.WriteString("</form>")
+	}
+	return template.HTML(b.String())
+}
+
+// feedHTML writes a page's story (template "feed"): in Go, what the
+// template's loop did by reflection for every line of every live update.
+func feedHTML(d *face.Page) template.HTML {
+	var b strings.Builder
+	b.Grow(64 * (len(d.Feed) + 2))
+	b.WriteString(`<ul class="feed">`)
+	for _, f := range d.Feed {
+		b.WriteString(`<li class="`)
+		if f.Private {
+			b.WriteString("priv")
+		}
+		if f.Answer {
+			b.WriteString(" ans")
+		}
+		if f.Undone {
+			b.WriteString(" undone")
+		}
+		b.WriteString(`">`)
+		if f.Private {
+			b.WriteString(`✱ <span class="sline">` + string(f.Text) + `</span>`)
+		} else {
+			b.WriteString(string(f.Text))
+		}
+		b.WriteString("</li>")
+	}
+	b.WriteString("</ul>")
+	if d.Snap.Earlier {
+		b.WriteString(`<p class="foot"><a href="` + face.Escape(d.Base) + `/story" target="_blank">` +
+			face.Escape(d.Lang.S("mod.story_all")) + "</a></p>")
+	}
+	return template.HTML(b.String())
+}
 
 // gamePages caches each face's template set, built on first use.
 var gamePages sync.Map // face name → *template.Template
