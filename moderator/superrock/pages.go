@@ -173,6 +173,9 @@ func newPage(d *face.Page) *srPage {
 	if d.Phone && len(d.Feed) > srPhoneFeed {
 		short := *d
 		short.Feed = d.Feed[:srPhoneFeed]
+		// No link to the whole story here: the table screen has it, and
+		// a ten-player phone page has no bytes to spare (16 KB).
+		short.Snap.Earlier = false
 		p.Story = &short
 	}
 	for i, pl := range d.Players {
