@@ -21,8 +21,50 @@ var pageFS embed.FS
 // script, and the parts every game's pages use ("feed", "todo", "undo",
 // "players", "choices", "flash", "lang"). It is never executed itself:
 // each game gets a copy with its face's templates added (pagesFor).
-var layout = template.Must(template.New("").Funcs(face.Funcs()).Funcs(template.FuncMap{"feedHTML": feedHTML, "groupsHTML": groupsHTML}).
+var layout = template.Must(template.New("").Funcs(face.Funcs()).Funcs(template.FuncMap{"feedHTML": feedHTML, "groupsHTML": groupsHTML, "playersHTML": playersHTML, "todoHTML": todoHTML}).
 	ParseFS(pageFS, "pages/*.tmpl"))
+
+// playersHTML writes the seats with their roles, presence and whose turn
+// it is (template "players").
+func playersHTML(d *face.Page) template.HTML {
+	var b strings.Builder
+	b.WriteString(`<div class="players">`)
+	for _, p := range d.Players {
+		b.WriteString("<span>")
+		if p.Turn {
+			b.WriteString("▶ ")
+		}
+		b.WriteString("<b>" + string(face.BDI(p.Name)) + "</b>")
+		if p.RoleKey != "" {
+			b.WriteString(" (" + face.Escape(d.Lang.S(p.RoleKey)) + ")")
+		}
+		switch {
+		case p.Online > 0:
+			b.WriteString(` <span class="on">● ` + face.Escape(d.Lang.S("mod.online")) + "</span>")
+		case p.Joined:
+			b.WriteString(` <span class="off">○ ` + face.Escape(d.Lang.S("mod.joined")) + "</span>")
+		default:
+			b.WriteString(` <span class="off">○ ` + face.Escape(d.Lang.S("mod.not_joined")) + "</span>")
+		}
+		b.WriteString("</span>")
+	}
+	b.WriteString("</div>")
+	return template.HTML(b.String())
+}
+
+// todoHTML writes what to do with the real cards now (template "todo").
+func todoHTML(d *face.Page) template.HTML {
+	if len(d.Snap.Todo) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(`<div class="todo"><b>` + face.Escape(d.Lang.S("mod.todo")) + "</b>")
+	for _, e := range d.Snap.Todo {
+		b.WriteString("<div>" + string(face.MsgHTML(d.Lang, e.Msg)) + "</div>")
+	}
+	b.WriteString("</div>")
+	return template.HTML(b.String())
+}
 
 // groupsHTML writes a page's choice groups, those folded away (fold) or
 // the others (template "choices"), each a heading and a form.
