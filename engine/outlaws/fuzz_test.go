@@ -2,7 +2,7 @@ package outlaws
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"testing"
 
 	"tablemaster/engine"
@@ -98,9 +98,52 @@ func playFuzz(t *testing.T, seed uint64, opts uint8, moves []byte) {
 // sig is a cheap fingerprint of the whole state, for checking that a
 // refusal changed nothing at every fuzz step.
 func sig(g *Game) string {
-	return fmt.Sprint(g.street, g.saloon, g.placed, g.restrained, g.camera, g.row, g.stock, g.held, g.spent, g.out,
-		g.cameras, g.phase, g.turn, g.actions, g.turnNo, g.salIdx, g.salA, g.salB, g.pend != nil, len(g.notes[0]),
-		len(g.notes[1]), g.know.tokens, knowSum(g), g.tiebreak, g.outcome.Over)
+	b := make([]byte, 0, 512)
+	add := func(xs ...int) {
+		for _, x := range xs {
+			b = strconv.AppendInt(b, int64(x), 10)
+			b = append(b, ',')
+		}
+	}
+	for p := range 2 {
+		for _, c := range g.street[p] {
+			add(int(c))
+		}
+		add(int(g.saloon[p][0]), int(g.saloon[p][1]), len(g.placed[p]), g.cameras[p], len(g.notes[p]))
+		for _, c := range g.placed[p] {
+			add(int(c))
+		}
+		for c := range NumChars {
+			add(b2i(g.restrained[p][c]), b2i(g.camera[p][c]))
+		}
+		for t := range NumTokens {
+			add(g.held[p][t])
+		}
+	}
+	for _, t := range g.row {
+		add(int(t))
+	}
+	for _, t := range g.stock {
+		add(int(t))
+	}
+	for t := range NumTokens {
+		add(g.spent[t], g.out[t])
+	}
+	add(int(g.phase), int(g.turn), g.actions, g.turnNo, g.salIdx, g.salA, g.salB, g.nameAt, g.nameTo, b2i(g.pend != nil),
+		b2i(g.tiebreak), b2i(g.outcome.Over), int(knowSum(g)))
+	for o := range g.know.tokens {
+		for _, m := range g.know.tokens[o] {
+			add(int(m))
+		}
+	}
+	return string(b) + g.nameKind
+}
+
+func b2i(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
 }
 
 // knowSum is a checksum of the street knowledge (20 KB of bits).
