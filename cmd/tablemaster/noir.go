@@ -184,14 +184,11 @@ func (o *noirOptions) config() (noir.Config, error) {
 	if cfg.ShiftRule, err = noir.ParseShiftRule(o.ShiftRule); err != nil {
 		return cfg, errorf("--shift-rule: %v", err)
 	}
-	if cfg.Variant == noir.Automata {
-		cfg.ShiftRule = noir.NoUndo
-	}
 	cfg.Kings = o.Kings
 	if err := cfg.Check(); err != nil {
 		return cfg, errorf("%v", err)
 	}
-	return cfg, nil
+	return cfg.Normal(), nil
 }
 
 // readScript reads --script before anything starts, so a typo stops the

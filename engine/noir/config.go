@@ -93,6 +93,16 @@ type Config struct {
 	Roster []string `json:"roster,omitempty"`
 }
 
+// Normal is the options as a table plays them: the Automata variant has
+// one shift rule of its own, no undoing the opponent's last shift (NA-4),
+// whatever ShiftRule says. Stored options are written this way.
+func (c Config) Normal() Config {
+	if c.Variant == Automata {
+		c.ShiftRule = NoUndo
+	}
+	return c
+}
+
 // KillsToWin is the number of dead suspects with which the Killer wins:
 // 16 in the playing-card variant (NC-16), the kills option in Automata.
 func (c Config) KillsToWin() int {

@@ -117,7 +117,7 @@ func New(cfg Config, seed uint64) *Game {
 		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 	}
 	g := &Game{
-		cfg:         cfg,
+		cfg:         cfg.Normal(),
 		grid:        NewGrid(5, 5, layout),
 		deck:        deck,
 		killer:      -1,
@@ -127,9 +127,6 @@ func New(cfg Config, seed uint64) *Game {
 		accused:     -1,
 		arrestsLeft: CitizensArrests,
 		positions:   map[string]int{},
-	}
-	if cfg.Variant == Automata {
-		g.cfg.ShiftRule = NoUndo // NA-4
 	}
 	g.positions[g.positionKey(g.grid, &g.dead)] = 0
 	return g

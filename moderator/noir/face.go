@@ -126,7 +126,6 @@ func (f Face) Configure(_ []string, values map[string]string, _ [][]string) (any
 	}
 	cfg.Kings = v["kings"] == "on"
 	if cfg.Variant == rules.Automata {
-		cfg.ShiftRule = rules.NoUndo // NA-4: the variant's own rule
 		if cfg.Kills, err = strconv.Atoi(v["kills"]); err != nil {
 			return nil, err
 		}
@@ -134,5 +133,5 @@ func (f Face) Configure(_ []string, values map[string]string, _ [][]string) (any
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	return cfg, nil
+	return cfg.Normal(), nil
 }
