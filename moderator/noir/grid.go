@@ -24,11 +24,7 @@ func suitClass(s string) string {
 func grid(cols []string, rows [][]rules.CellView) template.HTML {
 	var b strings.Builder
 	b.Grow(2048)
-	b.WriteString(`<table class="grid"><tr><th></th>`)
-	for _, c := range cols {
-		b.WriteString("<th>" + face.Escape(c) + "</th>")
-	}
-	b.WriteString("</tr>")
+	gridHead(&b, "grid", cols)
 	for i, row := range rows {
 		b.WriteString("<tr><th>" + strconv.Itoa(i+1) + "</th>")
 		for _, c := range row {
@@ -41,17 +37,30 @@ func grid(cols []string, rows [][]rules.CellView) template.HTML {
 					b.WriteString(f.name)
 				}
 			}
-			b.WriteString(`" data-cell="` + face.Escape(c.Cell) + `"><span class="` + suitClass(c.Suspect) + `">` +
-				face.Escape(c.Suspect) + "</span>")
-			if c.Evidence != "" {
-				b.WriteString(`<small class="` + suitClass(c.Evidence) + `">` + face.Escape(c.Evidence) + "</small>")
-			}
-			b.WriteString("</td>")
+			b.WriteString(`" data-cell="` + face.Escape(c.Cell) + `">` + cardHTML(c) + "</td>")
 		}
 		b.WriteString("</tr>")
 	}
 	b.WriteString("</table>")
 	return template.HTML(b.String())
+}
+
+// gridHead opens a grid's table with its row of column letters.
+func gridHead(b *strings.Builder, class string, cols []string) {
+	b.WriteString(`<table class="` + class + `"><tr><th></th>`)
+	for _, c := range cols {
+		b.WriteString("<th>" + face.Escape(c) + "</th>")
+	}
+	b.WriteString("</tr>")
+}
+
+// cardHTML is a cell's suspect and the evidence card lying on it.
+func cardHTML(c rules.CellView) string {
+	s := `<span class="` + suitClass(c.Suspect) + `">` + face.Escape(c.Suspect) + "</span>"
+	if c.Evidence != "" {
+		s += `<small class="` + suitClass(c.Evidence) + `">` + face.Escape(c.Evidence) + "</small>"
+	}
+	return s
 }
 
 // pick writes the grid as buttons (templates: noirPick), for the steps
@@ -67,20 +76,9 @@ func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Cho
 			offered[name] = c
 		}
 	}
-	button := func(b *strings.Builder, c engine.Choice, text string) {
-		b.WriteString(`<button name="a" value="` + face.Escape(string(c.Action)) + `"`)
-		if c.Confirm {
-			b.WriteString(" data-confirm")
-		}
-		b.WriteString(">" + text + "</button>")
-	}
 	var b strings.Builder
 	b.Grow(4096)
-	b.WriteString(`<table class="grid pick"><tr><th></th>`)
-	for _, c := range cols {
-		b.WriteString("<th>" + face.Escape(c) + "</th>")
-	}
-	b.WriteString("</tr>")
+	gridHead(&b, "grid pick", cols)
 	onGrid := map[string]bool{}
 	for i, row := range rows {
 		b.WriteString("<tr><th>" + strconv.Itoa(i+1) + "</th>")
@@ -97,14 +95,14 @@ func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Cho
 				class += " pick"
 			}
 			b.WriteString(`<td class="` + class + `">`)
-			text := `<span class="` + suitClass(c.Suspect) + `">` + face.Escape(c.Suspect) + "</span>"
-			if c.Evidence != "" {
-				text += `<small class="` + suitClass(c.Evidence) + `">` + face.Escape(c.Evidence) + "</small>"
-			}
 			if ch, ok := offered[c.Suspect]; ok && !c.Picked {
-				button(&b, ch, text)
+				b.WriteString(`<button name="a" value="` + face.Escape(string(ch.Action)) + `"`)
+				if ch.Confirm {
+					b.WriteString(" data-confirm")
+				}
+				b.WriteString(">" + cardHTML(c) + "</button>")
 			} else {
-				b.WriteString(text)
+				b.WriteString(cardHTML(c))
 			}
 			b.WriteString("</td>")
 		}
@@ -119,11 +117,7 @@ func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Cho
 		}
 	}
 	if len(rest) > 0 {
-		b.WriteString(`<div class="choices">`)
-		for _, c := range rest {
-			button(&b, c, string(face.MsgHTML(l, c.Label)))
-		}
-		b.WriteString("</div>")
+		b.WriteString(`<div class="choices">` + string(face.Buttons(l, rest)) + "</div>")
 	}
 	return template.HTML(b.String())
 }
