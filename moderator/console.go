@@ -113,7 +113,7 @@ func (c *Console) printEvent(e engine.Event) {
 func (c *Console) skipPrinted() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.printed = len(c.T.fullFeed())
+	c.printed = c.T.feedLen()
 }
 
 // Status prints the public state.
@@ -312,9 +312,12 @@ func (c *Console) RunScript(cmds []Command) error {
 	return nil
 }
 
-// fullFeed is every feed item, private ones included: only for --reveal
-// runs and replays, never for a device.
-func (t *Table) fullFeed() []FeedItem { return t.feedSince(0, true) }
+// feedLen is the number of feed items, private ones included.
+func (t *Table) feedLen() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.feed)
+}
 
 // feedSince is the story from item seq on: the public items, or with all
 // every item (--reveal, replay). Items are numbered by their place in it.
