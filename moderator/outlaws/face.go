@@ -118,8 +118,8 @@ func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
 			b.WriteString(`<td class="` + class + `">`)
 			if c.Char != "" {
 				b.WriteString(`<span>` + face.Escape(c.Card) + `</span><small>` + face.Escape(l.S(strings.TrimPrefix(c.Char, "@"))) + `</small>`)
-				if c.Camera {
-					b.WriteString("📷")
+				if c.Camera { // in words: a laptop may lack an emoji font
+					b.WriteString(`<small>` + face.Escape(l.S("ol.ui.camera_mark")) + `</small>`)
 				}
 			}
 			b.WriteString("</td>")

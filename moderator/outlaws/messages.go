@@ -7,6 +7,7 @@ func init() {
 		"outlaws.name":        {EN: engine.EN.Raw("ol.name"), JA: engine.JA.Raw("ol.name")},
 		"ol.ui.stock":         {EN: "stock {n}", JA: "ストック{n}"},
 		"ol.ui.cameras":       {EN: "Cameras", JA: "カメラ"},
+		"ol.ui.camera_mark":   {EN: "camera", JA: "カメラ"},
 		"ol.ui.placed":        {EN: "{n}/10 cards laid", JA: "{n}/10枚を配置"},
 		"ol.ui.mine":          {EN: "Your street:", JA: "あなたのメインストリート："},
 		"ol.ui.placed_so_far": {EN: "Laid so far:", JA: "ここまでの配置："},
