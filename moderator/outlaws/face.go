@@ -105,8 +105,7 @@ func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
 	}
 	b.WriteString("<th></th></tr>")
 	row := func(s int) {
-		role := [2]string{"ol.role.red", "ol.role.green"}[s]
-		b.WriteString(`<tr><th>` + face.Escape(l.S(role)) + `</th>`)
+		b.WriteString(`<tr><th>` + face.Escape(l.S(Face{}.Role(engine.Seat(s)))) + `</th>`)
 		for _, c := range v.Streets[s] {
 			class := "down"
 			if c.Char != "" {
@@ -117,7 +116,7 @@ func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
 			}
 			b.WriteString(`<td class="` + class + `">`)
 			if c.Char != "" {
-				b.WriteString(`<span>` + face.Escape(c.Card) + `</span><small>` + face.Escape(l.S(strings.TrimPrefix(c.Char, "@"))) + `</small>`)
+				b.WriteString(`<span>` + face.Escape(c.Card) + `</span><small>` + face.Escape(name(l, c.Char)) + `</small>`)
 				if c.Camera { // in words: a laptop may lack an emoji font
 					b.WriteString(`<small>` + face.Escape(l.S("ol.ui.camera_mark")) + `</small>`)
 				}
@@ -126,7 +125,7 @@ func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
 		}
 		b.WriteString(`<td class="sal">`)
 		for _, c := range v.Saloons[s] {
-			b.WriteString(`<span>` + face.Escape(c.Card) + " " + face.Escape(l.S(strings.TrimPrefix(c.Char, "@"))) + `</span>`)
+			b.WriteString(`<span>` + face.Escape(c.Card) + " " + face.Escape(name(l, c.Char)) + `</span>`)
 		}
 		b.WriteString("</td></tr>")
 	}
@@ -156,8 +155,7 @@ func name(l engine.Lang, key string) string { return l.S(strings.TrimPrefix(key,
 func held(l engine.Lang, v rules.PublicView) template.HTML {
 	var b strings.Builder
 	for s, h := range v.Held {
-		role := [2]string{"ol.role.red", "ol.role.green"}[s]
-		b.WriteString(`<div class="stats"><span><b>` + face.Escape(l.S(role)) + `</b></span>`)
+		b.WriteString(`<div class="stats"><span><b>` + face.Escape(l.S(Face{}.Role(engine.Seat(s)))) + `</b></span>`)
 		for _, x := range []struct {
 			key string
 			n   int
