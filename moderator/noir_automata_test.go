@@ -45,7 +45,7 @@ func anonymous(tb *Table, body string) string {
 		body = strings.ReplaceAll(body, tok, "SEAT"+strconv.Itoa(i))
 	}
 	body = strings.ReplaceAll(body, tb.Header().TableToken, "TABLE")
-	return strings.ReplaceAll(body, tb.ID(), "TABLE-ID")
+	return unhashed(strings.ReplaceAll(body, tb.ID(), "TABLE-ID"))
 }
 
 // TestAutomataDisguiseLooksTheSame (NA-7, principle 1): a real and a

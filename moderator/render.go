@@ -12,6 +12,7 @@ import (
 
 	"tablemaster/engine"
 	"tablemaster/moderator/face"
+	"tablemaster/moderator/patch"
 )
 
 //go:embed pages/*.tmpl
@@ -205,15 +206,32 @@ func renderAppVersion(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, fl
 	return d.Snap.Version, t.pages.ExecuteTemplate(w, appTemplate(t, seat), d)
 }
 
-// renderPage writes a whole page: the frame, its style and script, and the app.
+// renderPage writes a whole page: the frame, its style and script, and the
+// app. The app is the one the seat's live pages share (with no flash), so
+// the page's live connection is sent nothing until something changes,
+// and then only what changed.
 func renderPage(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, base string) error {
-	d := buildData(t, seat, l, flash, base)
-	var app bytes.Buffer
-	if err := t.pages.ExecuteTemplate(&app, appTemplate(t, seat), d); err != nil {
-		return err
+	var d face.Page
+	if flash == "" {
+		e := t.rendered(seat, l, base)
+		if e.err != nil {
+			return e.err
+		}
+		// The frame needs only who and where the page is.
+		d = face.Page{Lang: l, Base: base, Seat: seat, Phone: seat != engine.Public}
+		if seat != engine.Public {
+			d.SeatName = t.Header().Seats[seat]
+		}
+		d.App, d.BodyHash, d.BodyVersion = template.HTML(e.html), e.hash, e.version
+	} else {
+		d = *buildData(t, seat, l, flash, base)
+		var app bytes.Buffer
+		if err := t.pages.ExecuteTemplate(&app, appTemplate(t, seat), &d); err != nil {
+			return err
+		}
+		d.App, d.BodyHash, d.BodyVersion = template.HTML(app.String()), patch.Hash(app.Bytes()), d.Snap.Version
 	}
-	d.App = template.HTML(app.String())
-	return t.pages.ExecuteTemplate(w, "page", d)
+	return t.pages.ExecuteTemplate(w, "page", &d)
 }
 
 // renderStory writes the whole story as seat sees it, newest first, on a
@@ -248,34 +266,61 @@ type streamEntry struct {
 	want    int    // the version the entry was made for
 	version int    // the version the page shows (want or later)
 	html    []byte // the page body: the fetch reply of a post
-	msg     []byte // the same as a Server-Sent Event
-	err     error
-	ready   chan struct{} // closed once the fields above are set
+	hash    string // patch.Hash(html)
+	// prevHTML is the body the key showed before this one, different from
+	// it, so that the pages holding it are sent a patch.
+	prevHTML []byte
+	prevHash string
+	err      error
+	ready    chan struct{} // closed once the fields above are set
+
+	mu    sync.Mutex // guards the messages, made when first asked for
+	full  []byte     // html as a Server-Sent Event
+	patch []byte     // the patch from prevHTML, or nil
+	tried bool       // patch was made (or found no smaller than full)
 }
 
-// streamMessage returns the Server-Sent Event carrying the current page
-// body for a seat, rendered once per change however many pages listen
-// (several phones on one link, several table screens): the pages that
-// wake together wait for the first one's rendering.
-func (t *Table) streamMessage(seat engine.Seat, l engine.Lang, base string) ([]byte, int, error) {
-	e := t.rendered(seat, l, base)
-	return e.msg, e.version, e.err
+// message is the Server-Sent Event that brings a page holding the body
+// named have to this entry's body: a patch when have is the body before
+// this one, else the whole body. Either is made once, whoever asks.
+func (e *streamEntry) message(have string) []byte {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if have != "" && have == e.prevHash {
+		if !e.tried {
+			e.tried = true
+			if m, ok := patch.Message(e.prevHTML, e.prevHash, e.html, e.hash, e.version); ok {
+				e.patch = m
+			}
+		}
+		if e.patch != nil {
+			return e.patch
+		}
+	}
+	if e.full == nil {
+		var out bytes.Buffer
+		out.Grow(len(e.html) + len(e.html)/8 + 32)
+		fmt.Fprintf(&out, "id: %d-%s\n", e.version, e.hash)
+		writeSSEData(&out, e.html)
+		out.WriteByte('\n')
+		e.full = out.Bytes()
+	}
+	return e.full
 }
 
 // rendered returns the current page body of a seat, rendering it at most
-// once per version and key.
+// once per version and key (several phones on one link, several table
+// screens, the reply to the phone that acted): the pages that wake
+// together wait for the first one's rendering.
 func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEntry {
 	key := streamKey{seat, l, base}
 	ver := t.currentVersion()
 	t.cacheMu.Lock()
-	if e, ok := t.streamCache[key]; ok && e.want >= ver {
+	old, ok := t.streamCache[key]
+	if ok && old.want >= ver {
 		t.cacheMu.Unlock()
-		<-e.ready
-		return e
-	}
-	hint := 4096 // the last rendering's size: the buffer is grown once
-	if old, ok := t.streamCache[key]; ok && len(old.html) > 0 {
-		hint = len(old.html) + len(old.html)/8
+		<-old.ready
+		return old
 	}
 	e := &streamEntry{want: ver, ready: make(chan struct{})}
 	if t.streamCache == nil {
@@ -284,18 +329,30 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	t.streamCache[key] = e
 	t.cacheMu.Unlock()
 	defer close(e.ready)
+	hint := 4096 // the last rendering's size: the buffer is grown once
+	if old != nil {
+		<-old.ready
+		if len(old.html) > 0 {
+			hint = len(old.html) + len(old.html)/8
+		}
+	}
 	d := buildData(t, seat, l, "", base)
 	var buf bytes.Buffer
 	buf.Grow(hint)
 	if e.err = t.pages.ExecuteTemplate(&buf, appTemplate(t, seat), d); e.err != nil {
 		return e
 	}
-	var out bytes.Buffer
-	out.Grow(buf.Len() + buf.Len()/8)
-	fmt.Fprintf(&out, "id: %d\n", d.Snap.Version)
-	writeSSEData(&out, buf.Bytes())
-	out.WriteByte('\n')
-	e.version, e.html, e.msg = d.Snap.Version, buf.Bytes(), out.Bytes()
+	e.version = d.Snap.Version
+	switch {
+	case old != nil && old.err == nil && bytes.Equal(old.html, buf.Bytes()):
+		// Nothing this page shows changed (someone else came online):
+		// the pages holding the body are sent nothing.
+		e.html, e.hash, e.prevHTML, e.prevHash = old.html, old.hash, old.prevHTML, old.prevHash
+	case old != nil && old.err == nil:
+		e.html, e.hash, e.prevHTML, e.prevHash = buf.Bytes(), patch.Hash(buf.Bytes()), old.html, old.hash
+	default:
+		e.html, e.hash = buf.Bytes(), patch.Hash(buf.Bytes())
+	}
 	return e
 }
 

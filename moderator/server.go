@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"tablemaster/moderator/face"
+	"tablemaster/moderator/patch"
 	"time"
 
 	"tablemaster/engine"
@@ -316,14 +317,15 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat en
 	var body []byte
 	var err error
 	var version int
+	hash := ""
 	if msg == "" {
 		// The same page the seat's live pages are about to get.
 		e := t.rendered(seat, l, "/s/"+tok)
-		body, err, version = e.html, e.err, e.version
+		body, err, version, hash = e.html, e.err, e.version, e.hash
 	} else {
 		var buf bytes.Buffer
 		version, err = renderAppVersion(&buf, t, seat, l, msg, "/s/"+tok)
-		body = buf.Bytes()
+		body, hash = buf.Bytes(), patch.Hash(buf.Bytes())
 	}
 	// Rendered before this check, the page shows the link's seat as it
 	// was while the link was current.
@@ -339,6 +341,8 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat en
 	// The page keeps the newest body it got: a reply overtaken by a live
 	// update on its way (the game went on meanwhile) is not shown over it.
 	w.Header().Set("X-Tablemaster-Version", strconv.Itoa(version))
+	// Live updates patch the body named so.
+	w.Header().Set("X-Tablemaster-Body", hash)
 	w.WriteHeader(status)
 	w.Write(body)
 }
@@ -492,6 +496,17 @@ func (s *Server) seatPost(w http.ResponseWriter, r *http.Request, step func(*Tab
 	}
 }
 
+// heldBody is the body a connecting page says it holds: the id of the
+// last message it got ("version-hash"), sent by the browser when it
+// reconnects, or else the h= its page load gave it.
+func heldBody(r *http.Request) string {
+	if id := r.Header.Get("Last-Event-ID"); id != "" {
+		_, h, _ := strings.Cut(id, "-")
+		return h
+	}
+	return r.URL.Query().Get("h")
+}
+
 func (s *Server) seatEvents(w http.ResponseWriter, r *http.Request) {
 	t, seat, g, done, ok := s.seat(w, r)
 	if !ok {
@@ -514,10 +529,12 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) {
 	s.stream(w, r, newLinkGuard(w), t, engine.Public, "/t/"+r.PathValue("tok"))
 }
 
-// stream sends the page body after every change, as Server-Sent Events.
-// The first message goes out at once, so a page that reconnects (phone
-// asleep, Wi-Fi lost) catches up by itself; a reader that falls behind
-// skips straight to the latest state. Every write is checked against the
+// stream sends what changed on the page after every change, as
+// Server-Sent Events: a patch from the body the page holds, or the whole
+// body when the page holds another. A page that connects or reconnects
+// (phone asleep, Wi-Fi lost) says which body it holds; it is sent nothing
+// if that is the current one, else it catches up at once. A reader that
+// falls behind skips straight to the latest state. Every write is checked against the
 // link g first and given its own write deadline: a stream lives for
 // hours, far past the server's WriteTimeout, but a reader that stops
 // reading is dropped within Limits.Write. A revoked link ends the stream.
@@ -554,7 +571,15 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t 
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	io.WriteString(w, "retry: 1000\n\n")
+	// Sent now: a page that holds the current body is sent nothing more
+	// until something changes, and its connection is open meanwhile.
+	if err := rc.Flush(); err != nil {
+		return
+	}
 	last := -1
+	// have names the body the page holds: the one its page load or its
+	// last message brought (streamEntry.message).
+	have := heldBody(r)
 	tick := time.NewTicker(s.Keepalive)
 	defer tick.Stop()
 	send := func() bool {
@@ -563,12 +588,17 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t 
 		}
 		// Rendered before write checks the link: it shows the seat as it
 		// was while the link was current.
-		msg, ver, err := t.streamMessage(seat, l, base)
-		if err != nil {
-			s.Logf("render %s: %v", t.ID(), err)
+		e := t.rendered(seat, l, base)
+		if e.err != nil {
+			s.Logf("render %s: %v", t.ID(), e.err)
 			return false
 		}
-		last = ver
+		last = e.version
+		if e.hash == have {
+			return true // the page shows this body already
+		}
+		msg := e.message(have)
+		have = e.hash
 		return write(msg)
 	}
 	if !send() {

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -205,12 +206,20 @@ func TestPagesGolden(t *testing.T) {
 // every page and live update of every device twice: once from the real
 // game, once from a game in which everything hidden from that device was
 // redrawn (engine.Resampler). The bytes must be identical, so no response
-// depends on a secret the device may not know, not even in its size.
+// depends on a secret the device may not know, not even in its size. The
+// live updates compared are what the stream sends: the patch from the
+// body the device held at the step before, and the whole body.
 func TestNoLeakOverHTTP(t *testing.T) {
 	games := 12
 	if testing.Short() {
 		games = 3
 	}
+	patches := patchesCompared.Load()
+	defer func() {
+		if patchesCompared.Load() == patches {
+			t.Error("no live patch was compared: the live updates were not checked")
+		}
+	}()
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		cfg := noir.Config{}
 		if seed%3 == 0 {
@@ -232,14 +241,30 @@ func TestNoLeakOverHTTP(t *testing.T) {
 	}
 }
 
+// patchesCompared counts the live patches checkIndistinguishable compared.
+var patchesCompared atomic.Int64
+
 func checkIndistinguishable(t *testing.T, tb *Table, s engine.Seat, r *engine.Rand, seed uint64, step int) {
 	t.Helper()
+	// The body this device was sent at the step before (if it was
+	// checked then): the live update now is a patch from it.
+	key := streamKey{s, engine.EN, "/x"}
+	tb.cacheMu.Lock()
+	prev := tb.streamCache[key]
+	tb.cacheMu.Unlock()
 	var real bytes.Buffer
 	if err := renderPage(&real, tb, s, engine.EN, "", "/x"); err != nil {
 		t.Fatal(err)
 	}
+	realLive := liveMessages(tb, key, prev)
 	for k := 0; k < 3; k++ {
 		alt := tb.withResampledGame(s, r)
+		if prev != nil {
+			// The other game's table had sent the same body before.
+			done := make(chan struct{})
+			close(done)
+			alt.streamCache = map[streamKey]*streamEntry{key: {want: prev.want, version: prev.version, html: prev.html, hash: prev.hash, ready: done}}
+		}
 		var other bytes.Buffer
 		if err := renderPage(&other, alt, s, engine.EN, "", "/x"); err != nil {
 			t.Fatal(err)
@@ -247,7 +272,25 @@ func checkIndistinguishable(t *testing.T, tb *Table, s engine.Seat, r *engine.Ra
 		if real.String() != other.String() {
 			t.Fatalf("seed %d step %d: seat %d's page depends on something hidden from it:\n%s", seed, step, s, firstDiff(real.String(), other.String()))
 		}
+		if strings.HasPrefix(realLive, "event: patch") {
+			patchesCompared.Add(1)
+		}
+		if altLive := liveMessages(alt, key, prev); altLive != realLive {
+			t.Fatalf("seed %d step %d: seat %d's live update depends on something hidden from it:\n%s", seed, step, s, firstDiff(realLive, altLive))
+		}
 	}
+}
+
+// liveMessages is what a table's event stream sends a page of key now: to
+// a page that holds the body prev (a patch, when prev is the body before),
+// and to one that holds nothing (the whole body).
+func liveMessages(tb *Table, key streamKey, prev *streamEntry) string {
+	e := tb.rendered(key.seat, key.lang, key.base)
+	out := string(e.message(""))
+	if prev != nil {
+		out = string(e.message(prev.hash)) + "\n---\n" + out
+	}
+	return out
 }
 
 func firstDiff(a, b string) string {

@@ -125,19 +125,29 @@ func getPage(tb testing.TB, h http.Handler, path string, l engine.Lang) pageSize
 	return pageSize{raw: len(b), gz: gzipLen(tb, b)}
 }
 
-// firstEventLen is the size of the first message of a page's event stream,
-// which the page opens as soon as it loads; streams are sent uncompressed.
+// firstEventLen is the size of what a page's event stream sends first,
+// which the page opens as soon as it loads (streams are sent
+// uncompressed): nothing when the page already shows the current body, a
+// patch when its own connection changed the body (a Super Rock phone shows
+// who is online), the whole body otherwise.
 func firstEventLen(tb testing.TB, t *Table, s engine.Seat, l engine.Lang, base string) int {
 	tb.Helper()
-	var buf bytes.Buffer
-	if err := renderApp(&buf, t, s, l, "", base); err != nil {
-		tb.Fatal(err)
+	loaded := t.rendered(s, l, base) // the body the page was just sent
+	if loaded.err != nil {
+		tb.Fatal(loaded.err)
 	}
-	n := len(fmt.Sprintf("id: %d\n", t.currentVersion())) + 1
-	for _, line := range bytes.Split(buf.Bytes(), []byte("\n")) {
-		n += len("data: ") + len(line) + 1
+	if s != engine.Public {
+		t.connect(s, +1) // as seatEvents does
+		defer t.connect(s, -1)
 	}
-	return n
+	e := t.rendered(s, l, base)
+	if e.err != nil {
+		tb.Fatal(e.err)
+	}
+	if e.hash == loaded.hash {
+		return 0
+	}
+	return len(e.message(loaded.hash))
 }
 
 // TestPageSize checks the budget: a phone page, gzip-compressed,

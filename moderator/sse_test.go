@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
+	"tablemaster/moderator/patch"
 )
 
 // oldLogTable is a table with any seat names at all, built as resume
@@ -38,8 +40,8 @@ func oldLogTable(t *testing.T, st *Store, game string, opts any, names []string,
 
 // sseMessage is one event as an EventSource reads it.
 type sseMessage struct {
-	id, data string
-	fields   []string // every field name seen, in order
+	id, data, event string
+	fields          []string // every field name seen, in order
 }
 
 // parseSSE reads a stream as the HTML standard's event-stream parser
@@ -76,6 +78,8 @@ func parseSSE(raw string) (msgs []sseMessage, rest string) {
 				data = append(data, value)
 			case "id":
 				cur.id = value
+			case "event":
+				cur.event = value
 			}
 		}
 	}
@@ -126,7 +130,7 @@ func TestStreamFramesControlCharacters(t *testing.T) {
 			// the subtests before may still be closing).
 			acted := false
 			current := func() bool {
-				return len(msgs) >= 2 && msgs[len(msgs)-1].id == strconv.Itoa(tb.currentVersion())
+				return len(msgs) >= 2 && strings.HasPrefix(msgs[len(msgs)-1].id, strconv.Itoa(tb.currentVersion())+"-")
 			}
 			for deadline := time.After(5 * time.Second); !current(); {
 				select {
@@ -140,38 +144,53 @@ func TestStreamFramesControlCharacters(t *testing.T) {
 				}
 				msgs, _ = parseSSE(raw.String())
 				if len(msgs) == 1 && !acted {
+					// An action: every page shows it.
 					acted = true
-					if seat == noir.Killer && tb.Snapshot(engine.Public).StateVer == 0 {
-						mustAct(t, tb, noir.Killer, "draw")
-					} else {
-						tb.connect(noir.Inspector, 0) // a new version, nothing else
-					}
+					mover := toMove(tb)
+					mustAct(t, tb, mover, string(tb.Legal(mover)[0].Action))
 				}
 			}
 			if i := strings.IndexByte(raw.String(), '\r'); i >= 0 {
 				t.Errorf("the stream holds a raw CR at byte %d: …%q…", i, raw.String()[max(0, i-40):min(raw.Len(), i+40)])
 			}
-			for _, m := range msgs {
+			// The page as the stream builds it: the first message whole,
+			// each later one a patch of the body before or the whole body.
+			var body, hash string
+			for k, m := range msgs {
 				for _, f := range m.fields {
-					if f != "id" && f != "data" {
+					if f != "id" && f != "data" && f != "event" {
 						t.Errorf("message %s has a field %q: a name escaped its data line", m.id, f)
 					}
 				}
-				ver, err := strconv.Atoi(m.id)
-				if err != nil {
-					t.Fatalf("message id %q is not a version", m.id)
+				v, h, ok := strings.Cut(m.id, "-")
+				if _, err := strconv.Atoi(v); err != nil || !ok {
+					t.Fatalf("message id %q is not version-hash", m.id)
 				}
-				if !strings.Contains(m.data, marks[seat]) {
-					t.Errorf("message %d lost the text %q of a name", ver, marks[seat])
+				switch {
+				case m.event == "":
+					// The whole body (a patch would not be smaller).
+					body = m.data
+					if !strings.Contains(m.data, marks[seat]) {
+						t.Errorf("message %s lost the text %q of a name", m.id, marks[seat])
+					}
+				case m.event == "patch":
+					got, err := patch.Apply(body, hash, []byte(m.data))
+					if err != nil {
+						t.Fatalf("message %s: %v", m.id, err)
+					}
+					body = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(got)
+				default:
+					t.Fatalf("message %d is an event %q", k, m.event)
 				}
+				hash = h
 			}
-			// The last message is the page as it is now, with each CR,
-			// CR LF and LF read as an HTML parser reads it: one LF.
+			// The last body is the page as it is now, with each CR, CR LF
+			// and LF read as an HTML parser reads it: one LF.
 			e := tb.rendered(seat, engine.EN, base)
 			want := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(string(e.html))
 			last := msgs[len(msgs)-1]
-			if last.data != want || last.id != strconv.Itoa(e.version) {
-				t.Errorf("message %s carries a page that differs from version %d's:\n%s", last.id, e.version, firstDiff(last.data, want))
+			if body != want || last.id != strconv.Itoa(e.version)+"-"+e.hash {
+				t.Errorf("message %s brings a page that differs from version %d's:\n%s", last.id, e.version, firstDiff(body, want))
 			}
 		})
 	}
@@ -198,5 +217,97 @@ func TestWriteSSEData(t *testing.T) {
 		if len(msgs) != 1 || msgs[0].data != want {
 			t.Errorf("writeSSEData(%q) reads back as %+v, want %q", tt.in, msgs, want)
 		}
+	}
+}
+
+// TestPageLoadThenOnlyWhatChanged: a page's live connection does not send
+// the page it just loaded again, only what changes after it, as a patch
+// that rebuilds the body a fresh load would show. Real server, real socket.
+func TestPageLoadThenOnlyWhatChanged(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	setup(t, tb)
+	srv := startServer(t, st)
+	reBody := regexp.MustCompile(`<main id="app" data-events="([^"]+)" data-v="(\d+)" data-h="([0-9a-z]+)"[^>]*>`)
+	load := func(path string) (events, hash, body string) {
+		t.Helper()
+		_, page := getStatus(t, srv.URL+path)
+		m := reBody.FindStringSubmatchIndex(page)
+		if m == nil {
+			t.Fatalf("%s: no #app with its events, version and hash", path)
+		}
+		end := strings.Index(page, "</main>")
+		return page[m[2]:m[3]], page[m[6]:m[7]], page[m[1]:end]
+	}
+	for _, path := range []string{"/s/" + tb.Header().Tokens[noir.Inspector], "/t/" + tb.Header().TableToken} {
+		events, hash, body := load(path)
+		resp, err := http.Get(srv.URL + events + "?h=" + hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		ch := rawStream(resp.Body)
+		var raw strings.Builder
+		read := func(d time.Duration) []sseMessage {
+			for deadline := time.After(d); ; {
+				select {
+				case b, ok := <-ch:
+					if !ok {
+						t.Fatalf("%s: stream ended", path)
+					}
+					raw.Write(b)
+					if msgs, _ := parseSSE(raw.String()); len(msgs) > 0 {
+						return msgs
+					}
+				case <-deadline:
+					return nil
+				}
+			}
+		}
+		// The phone's own connection changes nothing it shows; the table
+		// screen shows the phone online (a patch).
+		msgs := read(300 * time.Millisecond)
+		if strings.HasPrefix(path, "/s/") && len(msgs) > 0 {
+			t.Fatalf("%s: the stream repeats the page just loaded: %q", path, raw.String())
+		}
+		if strings.HasPrefix(path, "/t/") {
+			// The Inspector's stream above has closed: the table screen
+			// may show that, as a patch.
+			for _, m := range msgs {
+				if m.event != "patch" {
+					t.Fatalf("%s: the stream sent the whole page again (%q)", path, m.id)
+				}
+			}
+			if len(msgs) > 0 {
+				got, err := patch.Apply(body, hash, []byte(msgs[len(msgs)-1].data))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, hash, _ = strings.Cut(msgs[len(msgs)-1].id, "-")
+				body = got
+			}
+			raw.Reset()
+		}
+		mover := toMove(tb)
+		mustAct(t, tb, mover, string(tb.Legal(mover)[0].Action))
+		msgs = read(5 * time.Second)
+		if len(msgs) != 1 {
+			t.Fatalf("%s: after an action the stream sent %q, want one message", path, raw.String())
+		}
+		got := msgs[0].data // the whole body, when a patch would not be smaller
+		if msgs[0].event == "patch" {
+			if got, err = patch.Apply(body, hash, []byte(msgs[0].data)); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+		}
+		_, _, fresh := load(path)
+		if got != fresh {
+			t.Fatalf("%s: the live page differs from a fresh load:\n%s", path, firstDiff(got, fresh))
+		}
+		// On the table screen an action changes a few lines: the story,
+		// the grid, whose turn it is.
+		if strings.HasPrefix(path, "/t/") && (msgs[0].event != "patch" || len(msgs[0].data)*3 > len(fresh)) {
+			t.Errorf("%s: an update of %d bytes (%q) for a body of %d", path, len(msgs[0].data), msgs[0].event, len(fresh))
+		}
+		t.Logf("%s: body %d bytes, the patch after an action %d bytes", path, len(fresh), len(msgs[0].data))
 	}
 }

@@ -336,11 +336,17 @@ func (p *phones) path(seat int) string {
 
 // screens is every page of the table, minus who is online (a restart
 // forgets that on purpose).
+// bodyRE finds the page's note of the body it holds.
+var bodyRE = regexp.MustCompile(` data-v="\d+" data-h="[0-9a-z]+"`)
+
 func (p *phones) screens() []string {
 	p.t.Helper()
-	out := []string{playersRE.ReplaceAllString(p.get(p.links.table), "")}
+	// Which body a page holds (data-v, data-h) names the versions of
+	// this run, which count who came and went: set aside, with who is
+	// online on the table screen.
+	out := []string{bodyRE.ReplaceAllString(playersRE.ReplaceAllString(p.get(p.links.table), ""), "")}
 	for _, l := range p.links.seats {
-		out = append(out, p.get(l))
+		out = append(out, bodyRE.ReplaceAllString(p.get(l), ""))
 	}
 	return out
 }

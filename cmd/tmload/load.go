@@ -18,14 +18,18 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"tablemaster/moderator/patch"
 )
 
 // arrival is one event-stream message as a client received it.
 type arrival struct {
 	client int // index in its table
-	ver    int // the message's id: the table's version
+	ver    int // the version in the message's id ("version-hash")
 	at     time.Time
 	data   string // the page body; only leaders keep it
+	size   int    // the message's data, in bytes
+	patch  bool   // the message was a patch of the body before
 }
 
 // client is one live page: a phone on a seat link or a table screen.
@@ -61,6 +65,9 @@ func (c *client) run(ctx context.Context, hc *http.Client, base, lang string, ou
 		kind           byte // of the current line: 'i' id, 'd' data, 0 other
 		atStart        = true
 		hasID, hasData bool
+		isPatch        bool
+		size           int
+		body, hash     string // a leader's page, as its updates built it
 	)
 	for {
 		chunk, err := r.ReadSlice('\n')
@@ -75,13 +82,24 @@ func (c *client) run(ctx context.Context, hc *http.Client, base, lang string, ou
 			switch {
 			case full && len(chunk) == 0: // a blank line ends a message
 				if hasID {
-					ver, err := strconv.Atoi(string(id))
+					// tablemaster's ids are "version-hash"; the floor's a version.
+					v, h, _ := bytes.Cut(id, []byte("-"))
+					ver, err := strconv.Atoi(string(v))
 					if err != nil {
 						return fmt.Errorf("GET %s: message id %q", c.path, id)
 					}
-					a := arrival{client: c.idx, ver: ver, at: time.Now()}
+					a := arrival{client: c.idx, ver: ver, at: time.Now(), size: size, patch: isPatch}
 					if c.leader {
-						a.data = data.String()
+						// A patch applies to the body before it, as the
+						// page's script does.
+						if isPatch {
+							if body, err = patch.Apply(body, hash, data.Bytes()); err != nil {
+								return fmt.Errorf("GET %s: message %q: %v", c.path, id, err)
+							}
+						} else {
+							body = data.String()
+						}
+						hash, a.data = string(h), body
 					}
 					select {
 					case out <- a:
@@ -89,18 +107,24 @@ func (c *client) run(ctx context.Context, hc *http.Client, base, lang string, ou
 						return ctx.Err()
 					}
 				}
-				hasID, hasData = false, false
+				hasID, hasData, isPatch, size = false, false, false, 0
 				data.Reset()
 				kind = 0
 			case bytes.HasPrefix(chunk, []byte("id: ")):
 				kind, hasID = 'i', true
 				id = append(id[:0], chunk[4:]...)
+			case bytes.Equal(chunk, []byte("event: patch")):
+				kind, isPatch = 0, true
 			case bytes.HasPrefix(chunk, []byte("data: ")):
 				kind = 'd'
-				if c.leader {
-					if hasData {
+				if hasData {
+					size++
+					if c.leader {
 						data.WriteByte('\n')
 					}
+				}
+				size += len(chunk) - 6
+				if c.leader {
 					data.Write(chunk[6:])
 				}
 				hasData = true
@@ -109,8 +133,11 @@ func (c *client) run(ctx context.Context, hc *http.Client, base, lang string, ou
 			}
 		} else if kind == 'i' {
 			id = append(id, chunk...)
-		} else if kind == 'd' && c.leader {
-			data.Write(chunk)
+		} else if kind == 'd' {
+			size += len(chunk)
+			if c.leader {
+				data.Write(chunk)
+			}
 		}
 		atStart = full
 	}
@@ -127,9 +154,17 @@ type tableState struct {
 	data     map[int]string // per seat, its leader's latest page
 	maxVer   int
 	rng      *rand.Rand
+	// The live messages received, their data in bytes, and how many of
+	// them were patches.
+	msgs, bytes, patches int
 }
 
 func (ts *tableState) absorb(a arrival) {
+	ts.msgs++
+	ts.bytes += a.size
+	if a.patch {
+		ts.patches++
+	}
 	if a.ver > ts.latest[a.client] {
 		ts.latest[a.client] = a.ver
 	}
@@ -174,9 +209,11 @@ func (ts *tableState) waitAll(ctx context.Context, v int, timeout time.Duration)
 	return last, nil
 }
 
-// settle waits until every client has received a message, all of them
-// the same version, and nothing more came for a while: the connections
-// of the setup have stopped moving the version.
+// settle waits until every client has received its page and nothing
+// more came for a while: the connections of the setup have stopped
+// moving the version. A page is sent only what changes on it (a phone
+// does not show who else came online), so the clients are then all
+// current, whichever version each was last sent.
 func (ts *tableState) settle(ctx context.Context, quiet time.Duration) error {
 	timer := time.NewTimer(quiet)
 	defer timer.Stop()
@@ -186,11 +223,14 @@ func (ts *tableState) settle(ctx context.Context, quiet time.Duration) error {
 			ts.absorb(a)
 			timer.Reset(quiet)
 		case <-timer.C:
-			same := true
+			all := true
 			for _, l := range ts.latest {
-				same = same && l == ts.maxVer && l >= 0
+				all = all && l >= 0
 			}
-			if same {
+			if all {
+				for i := range ts.latest {
+					ts.latest[i] = ts.maxVer
+				}
 				return nil
 			}
 			timer.Reset(quiet)
@@ -299,6 +339,9 @@ type loadResult struct {
 	Actions []time.Duration // a post → the last client of its table updated
 	Posts   []time.Duration // a post's round trip
 	Pages   pageSizes
+	// Live messages received in the measured rounds, their data in
+	// bytes, and how many were patches.
+	Messages, MessageBytes, Patches int
 }
 
 // loadHooks let the caller look at the server at two moments.
@@ -381,9 +424,14 @@ func runLoad(ctx context.Context, addr string, links []tableLinks, o *options, h
 	}
 
 	for r := 0; r < o.Warmup+o.Rounds; r++ {
-		if r == o.Warmup && hooks.ready != nil {
-			if err := hooks.ready(); err != nil {
-				return nil, err
+		if r == o.Warmup {
+			for _, ts := range tables {
+				ts.msgs, ts.bytes, ts.patches = 0, 0, 0
+			}
+			if hooks.ready != nil {
+				if err := hooks.ready(); err != nil {
+					return nil, err
+				}
 			}
 		}
 		start := make(chan struct{})
@@ -422,6 +470,11 @@ func runLoad(ctx context.Context, addr string, links []tableLinks, o *options, h
 				return fail(ctx.Err())
 			}
 		}
+	}
+	for _, ts := range tables {
+		res.Messages += ts.msgs
+		res.MessageBytes += ts.bytes
+		res.Patches += ts.patches
 	}
 	if hooks.done != nil {
 		if err := hooks.done(); err != nil {

@@ -289,6 +289,10 @@ func (r *report) print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "pages as sent (%s, %s): largest phone page %d bytes (%d plain), table screen %d bytes (%d plain)\n",
 		o.Lang, enc, p.PhoneWire, p.Phone, p.TableWire, p.TableN)
+	if res.Messages > 0 {
+		fmt.Fprintf(w, "live updates: %d messages, %d bytes of data on average, %d%% of them patches of the page before\n",
+			res.Messages, res.MessageBytes/res.Messages, 100*res.Patches/res.Messages)
+	}
 	sorted := slices.Clone(res.Rounds)
 	slices.Sort(sorted)
 	p99 := percentile(sorted, .99)

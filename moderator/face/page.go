@@ -75,6 +75,10 @@ type Page struct {
 	// them (Fold).
 	Folded bool
 	App    template.HTML
+	// BodyHash and BodyVersion name the app a whole page carries, so its
+	// live connection starts from it.
+	BodyHash    string
+	BodyVersion int
 }
 
 // ChoiceGroup is choices under one heading.

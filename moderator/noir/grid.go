@@ -41,13 +41,15 @@ func grid(cols []string, rows [][]rules.CellView) template.HTML {
 		}
 		b.WriteString("</tr>")
 	}
-	b.WriteString("</table>")
+	b.WriteString("</tbody></table>")
 	return template.HTML(b.String())
 }
 
-// gridHead opens a grid's table with its row of column letters.
+// gridHead opens a grid's table with its row of column letters. The rows
+// are in an explicit <tbody>, as a browser reads them, so that a live
+// update can change one row (moderator/patch).
 func gridHead(b *strings.Builder, class string, cols []string) {
-	b.WriteString(`<table class="` + class + `"><tr><th></th>`)
+	b.WriteString(`<table class="` + class + `"><tbody><tr><th></th>`)
 	for _, c := range cols {
 		b.WriteString("<th>" + face.Escape(c) + "</th>")
 	}
@@ -108,7 +110,7 @@ func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Cho
 		}
 		b.WriteString("</tr>")
 	}
-	b.WriteString("</table>")
+	b.WriteString("</tbody></table>")
 	var rest []engine.Choice
 	for _, c := range cs {
 		kind, name, _ := strings.Cut(string(c.Action), " ")

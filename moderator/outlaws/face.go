@@ -99,7 +99,7 @@ func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
 	}
 	var b strings.Builder
 	b.Grow(3072)
-	b.WriteString(`<table class="grid ol"><tr><th></th>`)
+	b.WriteString(`<table class="grid ol"><tbody><tr><th></th>`)
 	for i := range rules.Slots {
 		b.WriteString("<th>" + strconv.Itoa(i+1) + "</th>")
 	}
@@ -144,7 +144,7 @@ func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
 	}
 	b.WriteString(`<td class="stock">` + face.Escape(l.S("ol.ui.stock", "n", strconv.Itoa(v.Stock))) + `</td></tr>`)
 	row(bottom)
-	b.WriteString("</table>")
+	b.WriteString("</tbody></table>")
 	return template.HTML(b.String())
 }
 
