@@ -25,7 +25,7 @@ import (
 //	go tool pprof -top moderator.test cpu.out
 
 // perfMidGame is a table 40 moves into a long game: a full phone story.
-func perfMidGame(b *testing.B) (*Store, *Table) {
+func perfMidGame(b testing.TB) (*Store, *Table) {
 	st, t := perfTable(b, noir.Config{}, 1)
 	r := engine.NewRand(101)
 	for range 40 {
@@ -74,8 +74,10 @@ func (w *benchStream) WriteHeader(int)     {}
 func (w *benchStream) Flush()              {}
 
 func (w *benchStream) Write(p []byte) (int, error) {
+	// A patch starts with its event line, the whole body with its id.
+	p, _ = bytes.CutPrefix(p, []byte("event: patch\n"))
 	if rest, ok := bytes.CutPrefix(p, []byte("id: ")); ok {
-		end := bytes.IndexByte(rest, '\n')
+		end := bytes.IndexAny(rest, "-\n")
 		if n, err := strconv.Atoi(string(rest[:end])); err == nil {
 			w.ids <- n
 		}
@@ -139,19 +141,40 @@ func newBenchTable(b *testing.B, subs int, withLog bool) *benchTable {
 			bt.done <- struct{}{}
 		}()
 	}
-	// Let every stream connect and send its first message.
-	bt.settle(b, t.currentVersion())
-	for range 50 {
-		v := t.currentVersion()
-		bt.settle(b, v)
+	// Let every stream connect and send its first message. A page is
+	// sent only what changes on it, and a phone does not show who else
+	// came online: once the connections have stopped moving the version,
+	// every stream holds the current page, whichever version it was last
+	// sent.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
 		t.mu.Lock()
 		all := len(t.subs) == subs
 		t.mu.Unlock()
-		if all && t.currentVersion() == v {
+		if all {
 			break
 		}
+		if time.Now().After(deadline) {
+			b.Fatal("the streams did not all connect within 10 s")
+		}
 	}
-	return bt
+	bt.settle(b, 0)
+	for quiet := time.After(50 * time.Millisecond); ; {
+		select {
+		case <-quiet:
+			for _, w := range bt.streams {
+				w.last = t.currentVersion()
+			}
+			return bt
+		default:
+		}
+		for _, w := range bt.streams {
+			select {
+			case w.last = <-w.ids:
+			default:
+			}
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // settle waits until every stream has been sent version v or later.

@@ -267,36 +267,42 @@ type streamEntry struct {
 	version int    // the version the page shows (want or later)
 	html    []byte // the page body: the fetch reply of a post
 	hash    string // patch.Hash(html)
-	// prevHTML is the body the key showed before this one, different from
-	// it, so that the pages holding it are sent a patch.
-	prevHTML []byte
+	// prev is the entry of the body the key showed before this one,
+	// different from it, so that the pages holding it are sent a patch;
+	// prevHash is its hash.
+	prev     *streamEntry
 	prevHash string
 	err      error
 	ready    chan struct{} // closed once the fields above are set
 
-	mu    sync.Mutex // guards the messages, made when first asked for
-	full  []byte     // html as a Server-Sent Event
-	patch []byte     // the patch from prevHTML, or nil
-	tried bool       // patch was made (or found no smaller than full)
+	mu    sync.Mutex  // guards what follows, made when first asked for
+	tree  *patch.Body // html read as nodes
+	full  []byte      // html as a Server-Sent Event
+	patch []byte      // the patch from prev, or nil
+	tried bool        // patch was made (or found no smaller than full)
+}
+
+// parsed is the entry's body read as nodes, read once.
+func (e *streamEntry) parsed() *patch.Body {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.tree == nil {
+		e.tree = patch.Parse(e.html)
+	}
+	return e.tree
 }
 
 // message is the Server-Sent Event that brings a page holding the body
 // named have to this entry's body: a patch when have is the body before
 // this one, else the whole body. Either is made once, whoever asks.
 func (e *streamEntry) message(have string) []byte {
-	e.mu.Lock()
-	defer e.mu.Unlock()
 	if have != "" && have == e.prevHash {
-		if !e.tried {
-			e.tried = true
-			if m, ok := patch.Message(e.prevHTML, e.prevHash, e.html, e.hash, e.version); ok {
-				e.patch = m
-			}
-		}
-		if e.patch != nil {
-			return e.patch
+		if p := e.patchMessage(); p != nil {
+			return p
 		}
 	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.full == nil {
 		var out bytes.Buffer
 		out.Grow(len(e.html) + len(e.html)/8 + 32)
@@ -306,6 +312,29 @@ func (e *streamEntry) message(have string) []byte {
 		e.full = out.Bytes()
 	}
 	return e.full
+}
+
+// patchMessage is the patch from the body before, made once; nil when it
+// would not be smaller than the whole body.
+func (e *streamEntry) patchMessage() []byte {
+	e.mu.Lock()
+	tried, prev := e.tried, e.prev
+	e.mu.Unlock()
+	if !tried && prev != nil {
+		// Read outside e.mu: parsed takes it, and prev's.
+		m, ok := prev.parsed().MessageTo(e.parsed(), e.prevHash, e.hash, e.version)
+		e.mu.Lock()
+		if !e.tried {
+			e.tried, e.prev = true, nil // prev is needed no more
+			if ok {
+				e.patch = m
+			}
+		}
+		e.mu.Unlock()
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.patch
 }
 
 // rendered returns the current page body of a seat, rendering it at most
@@ -347,9 +376,15 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	case old != nil && old.err == nil && bytes.Equal(old.html, buf.Bytes()):
 		// Nothing this page shows changed (someone else came online):
 		// the pages holding the body are sent nothing.
-		e.html, e.hash, e.prevHTML, e.prevHash = old.html, old.hash, old.prevHTML, old.prevHash
+		old.mu.Lock()
+		e.html, e.hash, e.tree, e.prev, e.prevHash = old.html, old.hash, old.tree, old.prev, old.prevHash
+		e.patch, e.tried = old.patch, old.tried // its id names the version before: harmless
+		old.mu.Unlock()
 	case old != nil && old.err == nil:
-		e.html, e.hash, e.prevHTML, e.prevHash = buf.Bytes(), patch.Hash(buf.Bytes()), old.html, old.hash
+		e.html, e.hash, e.prev, e.prevHash = buf.Bytes(), patch.Hash(buf.Bytes()), old, old.hash
+		old.mu.Lock()
+		old.prev = nil // one body back is enough
+		old.mu.Unlock()
 	default:
 		e.html, e.hash = buf.Bytes(), patch.Hash(buf.Bytes())
 	}

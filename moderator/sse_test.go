@@ -305,7 +305,7 @@ func TestPageLoadThenOnlyWhatChanged(t *testing.T) {
 		}
 		// On the table screen an action changes a few lines: the story,
 		// the grid, whose turn it is.
-		if strings.HasPrefix(path, "/t/") && (msgs[0].event != "patch" || len(msgs[0].data)*3 > len(fresh)) {
+		if strings.HasPrefix(path, "/t/") && (msgs[0].event != "patch" || len(msgs[0].data)*2 > len(fresh)) {
 			t.Errorf("%s: an update of %d bytes (%q) for a body of %d", path, len(msgs[0].data), msgs[0].event, len(fresh))
 		}
 		t.Logf("%s: body %d bytes, the patch after an action %d bytes", path, len(fresh), len(msgs[0].data))

@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A live update sends what changed, not the whole page (patch.go): the
@@ -34,52 +35,90 @@ func Hash(b []byte) string {
 	return strconv.FormatUint(h.Sum64(), 36)
 }
 
-// hnode is one node of a page body: an element (with its children), a run
-// of text or a comment, as a byte range of the body.
+// hnode is one node of a page body: an element, a run of text or a
+// comment, as a byte range of the body. An element's children are read
+// only when a patch goes into it (kids).
 type hnode struct {
 	start, open, end int    // the node is src[start:end]; an element's start tag ends at open
+	close            int    // where an element's end tag starts (end if it has none)
 	tag              string // an element's name; "" for text and comments
-	kids             []hnode
-	// ok: an element closed by its own end tag (or void) whose element
-	// children are all ok: a browser builds it as written.
+	// ok: an element closed by its own end tag (or void) with every
+	// element inside closed by its own: a browser builds it as written.
 	ok bool
 }
 
-// voidTags have no end tag and no children.
-var voidTags = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true,
-	"img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+// kids reads the children of element n of src; see also Body.kids.
+func kids(src string, n hnode) []hnode {
+	if n.tag == "" || n.close <= n.open {
+		return nil
+	}
+	return parseLevel(src, n.open, n.close)
+}
 
-// rawTags hold text up to their end tag, whatever it looks like.
-var rawTags = map[string]bool{"script": true, "style": true, "textarea": true, "title": true}
+// isVoid: these elements have no end tag and no children.
+func isVoid(tag string) bool {
+	switch tag {
+	case "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr":
+		return true
+	}
+	return false
+}
 
-// patchTags are the elements whose children a patch may go into: those
-// a browser builds exactly as written. A <p> (closed early by a block
+// isRaw: these elements hold text up to their end tag, whatever it looks like.
+func isRaw(tag string) bool {
+	switch tag {
+	case "script", "style", "textarea", "title":
+		return true
+	}
+	return false
+}
+
+// isPatchTag: the elements whose children a patch may go into, those a
+// browser builds exactly as written. A <p> (closed early by a block
 // inside it) or a <select> is replaced whole, and so is a table whose rows
 // are not in an explicit <tbody> (the browser would add one).
-var patchTags = map[string]bool{"div": true, "ul": true, "ol": true, "li": true, "form": true, "span": true,
-	"section": true, "details": true, "b": true, "small": true, "table": true, "tbody": true, "tr": true}
+func isPatchTag(tag string) bool {
+	switch tag {
+	case "div", "ul", "ol", "li", "form", "span", "section", "details", "b", "small", "table", "tbody", "tr":
+		return true
+	}
+	return false
+}
 
 // parseNodes reads src as a list of sibling nodes. It is made for the
 // pages this package writes; on anything else it still covers every byte
 // exactly once, so a patch built from it always rebuilds the new body,
 // and the page's own checks catch a tree the browser built differently.
-func parseNodes(src string) []hnode {
-	type frame struct {
-		node hnode
-	}
-	stack := []frame{{node: hnode{}}}
-	text := -1 // start of the current text run
+func parseNodes(src string) []hnode { return parseLevel(src, 0, len(src)) }
+
+// parseLevel reads src[from:to] as sibling nodes, skipping over what is
+// inside each element (whose end it finds by counting tags).
+func parseLevel(src string, from, to int) []hnode {
+	var out []hnode
+	var open []string // the elements open inside the current top node
+	var cur hnode     // the top element being read, while len(open) > 0
+	text := -1        // start of the current top-level text run
 	flushText := func(at int) {
 		if text >= 0 && at > text {
-			top := &stack[len(stack)-1].node
-			top.kids = append(top.kids, hnode{start: text, open: text, end: at})
+			out = append(out, hnode{start: text, open: at, end: at, close: at})
 		}
 		text = -1
 	}
-	i := 0
-	for i < len(src) {
-		if src[i] != '<' || i+1 >= len(src) {
-			if text < 0 {
+	i := from
+	for i < to {
+		if src[i] != '<' {
+			j := strings.IndexByte(src[i:to], '<')
+			if j < 0 {
+				j = to - i
+			}
+			if len(open) == 0 && text < 0 {
+				text = i
+			}
+			i += j
+			continue
+		}
+		if i+1 >= to {
+			if len(open) == 0 && text < 0 {
 				text = i
 			}
 			i++
@@ -88,119 +127,102 @@ func parseNodes(src string) []hnode {
 		c := src[i+1]
 		switch {
 		case c == '!':
-			flushText(i)
-			end := len(src)
-			if strings.HasPrefix(src[i:], "<!--") {
-				if j := strings.Index(src[i+4:], "-->"); j >= 0 {
+			end := to
+			if strings.HasPrefix(src[i:to], "<!--") {
+				if j := strings.Index(src[i+4:to], "-->"); j >= 0 {
 					end = i + 4 + j + 3
 				}
-			} else if j := strings.IndexByte(src[i:], '>'); j >= 0 {
+			} else if j := strings.IndexByte(src[i:to], '>'); j >= 0 {
 				end = i + j + 1
 			}
-			top := &stack[len(stack)-1].node
-			top.kids = append(top.kids, hnode{start: i, open: end, end: end})
+			if len(open) == 0 {
+				flushText(i)
+				out = append(out, hnode{start: i, open: end, end: end, close: end})
+			}
 			i = end
-		case c == '/' && i+2 < len(src) && isLetter(src[i+2]):
-			flushText(i)
-			j := strings.IndexByte(src[i:], '>')
-			end := len(src)
-			if j >= 0 {
+		case c == '/' && i+2 < to && isLetter(src[i+2]):
+			end := to
+			if j := strings.IndexByte(src[i:to], '>'); j >= 0 {
 				end = i + j + 1
 			}
-			name := tagName(src[i+2:])
-			// Close up to the matching element; a stray end tag closes
-			// nothing and stays with the text around it.
-			k := len(stack) - 1
-			for k > 0 && stack[k].node.tag != name {
+			name := tagName(src[i+2 : to])
+			k := len(open) - 1
+			for k >= 0 && open[k] != name {
 				k--
 			}
-			if k == 0 {
-				top := &stack[len(stack)-1].node
-				top.kids = append(top.kids, hnode{start: i, open: end, end: end})
-				i = end
-				continue
-			}
-			for len(stack)-1 >= k {
-				n := stack[len(stack)-1].node
-				stack = stack[:len(stack)-1]
-				n.end, n.ok = end, kidsOK(n.kids)
-				if len(stack)-1 >= k {
-					// An element left open inside: it ends where its
-					// parent does, and is not built as written.
-					n.end, n.ok = i, false
+			switch {
+			case len(open) == 0:
+				// A stray end tag: the browser drops it.
+				flushText(i)
+				out = append(out, hnode{start: i, open: end, end: end, close: end})
+			case k < 0:
+				cur.ok = false // a stray end tag inside
+			default:
+				if k < len(open)-1 {
+					cur.ok = false // elements left open inside
 				}
-				parent := &stack[len(stack)-1].node
-				parent.kids = append(parent.kids, n)
+				open = open[:k]
+				if k == 0 {
+					cur.close, cur.end = i, end
+					out = append(out, cur)
+				}
 			}
 			i = end
 		case isLetter(c):
-			flushText(i)
-			name := tagName(src[i+1:])
-			open := tagEnd(src, i)
-			n := hnode{start: i, open: open, end: open, tag: name}
-			selfClosed := open >= 2 && src[open-2] == '/'
-			switch {
-			case voidTags[name] || selfClosed:
-				n.ok = true
-				top := &stack[len(stack)-1].node
-				top.kids = append(top.kids, n)
-			case rawTags[name]:
-				end := len(src)
-				if j := indexFold(src[open:], "</"+name); j >= 0 {
-					end = open + j
-					if k := strings.IndexByte(src[end:], '>'); k >= 0 {
+			name := tagName(src[i+1 : to])
+			open0 := min(tagEnd(src, i), to)
+			void := isVoid(name) || (open0 >= 2 && src[open0-2] == '/')
+			end := open0
+			if !void && isRaw(name) {
+				end = to
+				if j := indexFold(src[open0:to], "</"+name); j >= 0 {
+					end = open0 + j
+					if k := strings.IndexByte(src[end:to], '>'); k >= 0 {
 						end += k + 1
 					} else {
-						end = len(src)
+						end = to
 					}
 				}
-				n.end, n.ok = end, true
-				top := &stack[len(stack)-1].node
-				top.kids = append(top.kids, n)
-				open = end
-			default:
-				stack = append(stack, frame{node: n})
 			}
-			i = open
+			switch {
+			case len(open) > 0 && !void && !isRaw(name):
+				open = append(open, name)
+			case len(open) > 0:
+			case void || isRaw(name):
+				flushText(i)
+				out = append(out, hnode{start: i, open: open0, end: end, close: end, tag: name, ok: true})
+			default:
+				flushText(i)
+				cur = hnode{start: i, open: open0, tag: name, ok: true}
+				open = append(open, name)
+			}
+			i = end
 		default:
-			if text < 0 {
+			if len(open) == 0 && text < 0 {
 				text = i
 			}
 			i++
 		}
 	}
-	flushText(len(src))
-	for len(stack) > 1 {
-		n := stack[len(stack)-1].node
-		stack = stack[:len(stack)-1]
-		n.end = len(src)
-		parent := &stack[len(stack)-1].node
-		parent.kids = append(parent.kids, n)
+	flushText(to)
+	if len(open) > 0 {
+		cur.close, cur.end, cur.ok = to, to, false
+		out = append(out, cur)
 	}
-	return stack[0].node.kids
-}
-
-// kidsOK reports whether every element among kids is built as written.
-func kidsOK(kids []hnode) bool {
-	for _, k := range kids {
-		if k.tag != "" && !k.ok {
-			return false
-		}
-	}
-	return true
+	return out
 }
 
 // patchable reports whether a patch may go into the children of the
 // elements o (old) and n (new): the same start tag, a tag a browser
 // builds as written, and neither left open. A table qualifies only with
 // its rows in an explicit <tbody>, as the browser would put them.
-func patchable(oldSrc, newSrc string, o, n hnode) bool {
-	if n.tag == "" || !patchTags[n.tag] || !o.ok || !n.ok || o.tag != n.tag || oldSrc[o.start:o.open] != newSrc[n.start:n.open] {
+func patchable(ob, nb *Body, o, n hnode) bool {
+	if n.tag == "" || o.tag != n.tag || !o.ok || !n.ok || !isPatchTag(n.tag) || ob.src[o.start:o.open] != nb.src[n.start:n.open] {
 		return false
 	}
 	if n.tag == "table" {
-		for _, kids := range [][]hnode{o.kids, n.kids} {
-			for _, k := range kids {
+		for _, ks := range [][]hnode{ob.kids(o), nb.kids(n)} {
+			for _, k := range ks {
 				if k.tag == "tr" {
 					return false
 				}
@@ -256,69 +278,44 @@ func indexFold(s, sub string) int {
 //	"html"                     insert these new nodes
 //	{"i":k,"t":tag,"n":N,"o":[…]} keep old child k (an element named tag
 //	                           with N children) and patch its children
-func appendPatch(b []byte, oldSrc, newSrc string, old, now []hnode) []byte {
-	// Match each new child to the first equal old child after the last
-	// match: a story line pushed in on top keeps every line under it.
-	match := make([]int, len(now))
-	index := make(map[string][]int, len(old))
-	for j, n := range old {
-		s := oldSrc[n.start:n.end]
-		index[s] = append(index[s], j)
+func appendPatch(b []byte, ob, nb *Body, old, now []hnode) []byte {
+	oldSrc, newSrc := ob.src, nb.src
+	str := func(src string, n hnode) string { return src[n.start:n.end] }
+	// Anchors: each new child of some size matched to the first equal old
+	// child after the last anchor. A story line pushed in on top keeps
+	// every line under it. Short children (the line breaks between
+	// elements) are not anchors: one would pull the match far ahead.
+	const anchorMin = 16
+	var small [64]int
+	match := small[:0]
+	if len(now) > len(small) {
+		match = make([]int, 0, len(now))
 	}
 	cursor := 0
-	for i, n := range now {
-		match[i] = -1
-		for _, j := range index[newSrc[n.start:n.end]] {
-			if j >= cursor {
-				match[i], cursor = j, j+1
-				break
+	for _, n := range now {
+		m := -1
+		if size := n.end - n.start; size >= anchorMin {
+			s := str(newSrc, n)
+			for j := cursor; j < len(old); j++ {
+				if old[j].end-old[j].start == size && str(oldSrc, old[j]) == s {
+					m, cursor = j, j+1
+					break
+				}
 			}
 		}
+		match = append(match, m)
 	}
-	b = append(b, '[')
-	first := true
-	sep := func() {
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-	}
-	var lit strings.Builder // new HTML waiting to be written as one string
-	flush := func() {
-		if lit.Len() > 0 {
-			sep()
-			b = appendJSONString(b, lit.String())
-			lit.Reset()
-		}
-	}
-	keepFrom, keepTo := -1, -1
-	flushKeep := func() {
-		if keepFrom >= 0 {
-			sep()
-			b = append(b, '[')
-			b = strconv.AppendInt(b, int64(keepFrom), 10)
-			b = append(b, ',')
-			b = strconv.AppendInt(b, int64(keepTo), 10)
-			b = append(b, ']')
-			keepFrom = -1
-		}
-	}
+	w := opWriter{b: append(b, '['), keepFrom: -1}
 	prev := -1 // the old child matched last
 	for i := 0; i < len(now); {
 		if j := match[i]; j >= 0 {
-			flush()
-			if keepFrom >= 0 && keepTo == j {
-				keepTo++
-			} else {
-				flushKeep()
-				keepFrom, keepTo = j, j+1
-			}
+			w.keep(j)
 			prev = j
 			i++
 			continue
 		}
-		// A run of new children with no equal old one: pair them in order
-		// with the unmatched old children of the same gap.
+		// Between two anchors: walk the new children and the old ones of
+		// the same gap side by side.
 		end := i
 		for end < len(now) && match[end] < 0 {
 			end++
@@ -328,38 +325,113 @@ func appendPatch(b []byte, oldSrc, newSrc string, old, now []hnode) []byte {
 			gapEnd = match[end]
 		}
 		g := prev + 1
-		for ; i < end; i++ {
+		for i < end {
 			n := now[i]
-			if g < gapEnd && patchable(oldSrc, newSrc, old[g], n) {
-				var sub []byte
-				sub = appendPatch(sub, oldSrc, newSrc, old[g].kids, n.kids)
-				if len(sub) < n.end-n.start {
-					flush()
-					flushKeep()
-					sep()
-					b = append(b, `{"i":`...)
-					b = strconv.AppendInt(b, int64(g), 10)
-					b = append(b, `,"t":"`...)
-					b = append(b, n.tag...)
-					b = append(b, `","n":`...)
-					b = strconv.AppendInt(b, int64(len(old[g].kids)), 10)
-					b = append(b, `,"o":`...)
-					b = append(b, sub...)
-					b = append(b, '}')
-					g++
-					continue
+			// The old child n stands for: the next one if it is n, or an
+			// element n can be patched from; a child of some size may
+			// skip old children, which were removed.
+			fits := func(k int) bool {
+				return str(oldSrc, old[k]) == str(newSrc, n) || patchable(ob, nb, old[k], n)
+			}
+			k := -1
+			if g < gapEnd && fits(g) {
+				k = g
+			} else if n.end-n.start >= anchorMin {
+				for x := g + 1; x < gapEnd; x++ {
+					if fits(x) {
+						k = x
+						break
+					}
 				}
 			}
-			if g < gapEnd {
-				g++
+			i++
+			if k < 0 {
+				w.insert(str(newSrc, n))
+				continue
 			}
-			flushKeep()
-			lit.WriteString(newSrc[n.start:n.end])
+			g = k + 1
+			if str(oldSrc, old[k]) == str(newSrc, n) {
+				w.keep(k)
+				continue
+			}
+			oldKids := ob.kids(old[k])
+			if sub := appendPatch(nil, ob, nb, oldKids, nb.kids(n)); len(sub) < n.end-n.start {
+				w.into(k, n.tag, len(oldKids), sub)
+			} else {
+				w.insert(str(newSrc, n))
+			}
 		}
 	}
-	flush()
-	flushKeep()
-	return append(b, ']')
+	w.flush()
+	return append(w.b, ']')
+}
+
+// opWriter writes a patch's operations, runs of kept children as one
+// [a,b] and adjacent new HTML as one string. At most one of the two is
+// pending at a time.
+type opWriter struct {
+	b                []byte
+	n                int             // operations written
+	keepFrom, keepTo int             // a pending run of kept children, when keepFrom >= 0
+	lit              strings.Builder // pending new HTML
+}
+
+func (w *opWriter) sep() {
+	if w.n > 0 {
+		w.b = append(w.b, ',')
+	}
+	w.n++
+}
+
+func (w *opWriter) flush() {
+	if w.keepFrom >= 0 {
+		w.sep()
+		w.b = append(w.b, '[')
+		w.b = strconv.AppendInt(w.b, int64(w.keepFrom), 10)
+		w.b = append(w.b, ',')
+		w.b = strconv.AppendInt(w.b, int64(w.keepTo), 10)
+		w.b = append(w.b, ']')
+		w.keepFrom = -1
+	}
+	if w.lit.Len() > 0 {
+		w.sep()
+		w.b = appendJSONString(w.b, w.lit.String())
+		w.lit.Reset()
+	}
+}
+
+// keep keeps old child j.
+func (w *opWriter) keep(j int) {
+	if w.keepFrom >= 0 && w.keepTo == j {
+		w.keepTo++
+		return
+	}
+	w.flush()
+	w.keepFrom, w.keepTo = j, j+1
+}
+
+// insert adds new HTML.
+func (w *opWriter) insert(html string) {
+	if w.keepFrom >= 0 {
+		w.flush()
+	}
+	w.lit.WriteString(html)
+}
+
+// into keeps old child j, an element named tag with n children, and
+// patches its children with sub.
+func (w *opWriter) into(j int, tag string, n int, sub []byte) {
+	w.flush()
+	w.sep()
+	w.b = append(w.b, `{"i":`...)
+	w.b = strconv.AppendInt(w.b, int64(j), 10)
+	w.b = append(w.b, `,"t":"`...)
+	w.b = append(w.b, tag...)
+	w.b = append(w.b, `","n":`...)
+	w.b = strconv.AppendInt(w.b, int64(n), 10)
+	w.b = append(w.b, `,"o":`...)
+	w.b = append(w.b, sub...)
+	w.b = append(w.b, '}')
 }
 
 // appendJSONString writes s as a JSON string, leaving <, > and & as they
@@ -397,10 +469,44 @@ func appendJSONString(b []byte, s string) []byte {
 // {"b": old's hash, "n": old's top-level node count, "o": operations}.
 // ok is false when the patch would not be smaller than the body itself.
 func Message(old []byte, oldHash string, now []byte, nowHash string, version int) (msg []byte, ok bool) {
-	oldSrc, newSrc := string(old), string(now)
-	oldNodes := parseNodes(oldSrc)
-	ops := appendPatch(nil, oldSrc, newSrc, oldNodes, parseNodes(newSrc))
-	if len(ops) >= len(now) {
+	return Parse(old).MessageTo(Parse(now), oldHash, nowHash, version)
+}
+
+// Body is a page body read as nodes: a server keeps the last one it sent
+// a page, to make the next patch without reading it again.
+type Body struct {
+	src   string
+	nodes []hnode
+	mu    sync.Mutex
+	inner map[int][]hnode // the children of the elements read so far, by start
+}
+
+// kids is the children of element n, read once.
+func (b *Body) kids(n hnode) []hnode {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k, ok := b.inner[n.start]
+	if !ok {
+		k = kids(b.src, n)
+		if b.inner == nil {
+			b.inner = map[int][]hnode{}
+		}
+		b.inner[n.start] = k
+	}
+	return k
+}
+
+// Parse reads a page body.
+func Parse(b []byte) *Body {
+	src := string(b)
+	return &Body{src: src, nodes: parseNodes(src)}
+}
+
+// MessageTo is Message from the body old to now.
+func (old *Body) MessageTo(now *Body, oldHash, nowHash string, version int) (msg []byte, ok bool) {
+	oldNodes := old.nodes
+	ops := appendPatch(nil, old, now, oldNodes, now.nodes)
+	if len(ops) >= len(now.src) {
 		return nil, false
 	}
 	msg = make([]byte, 0, len(ops)+80)
@@ -438,9 +544,9 @@ func Apply(old, oldHash string, data []byte) (string, error) {
 	return apply(old, parseNodes(old), p.N, p.O)
 }
 
-func apply(src string, kids []hnode, n int, ops []any) (string, error) {
-	if len(kids) != n {
-		return "", fmt.Errorf("patch: %d children, the patch counts %d", len(kids), n)
+func apply(src string, nodes []hnode, n int, ops []any) (string, error) {
+	if len(nodes) != n {
+		return "", fmt.Errorf("patch: %d children, the patch counts %d", len(nodes), n)
 	}
 	var b strings.Builder
 	for _, op := range ops {
@@ -450,27 +556,23 @@ func apply(src string, kids []hnode, n int, ops []any) (string, error) {
 		case []any:
 			a, aok := op[0].(float64)
 			z, zok := op[1].(float64)
-			if len(op) != 2 || !aok || !zok || a < 0 || int(z) > len(kids) || a >= z {
-				return "", fmt.Errorf("patch: keep %v of %d children", op, len(kids))
+			if len(op) != 2 || !aok || !zok || a < 0 || int(z) > len(nodes) || a >= z {
+				return "", fmt.Errorf("patch: keep %v of %d children", op, len(nodes))
 			}
-			b.WriteString(src[kids[int(a)].start:kids[int(z)-1].end])
+			b.WriteString(src[nodes[int(a)].start:nodes[int(z)-1].end])
 		case map[string]any:
 			i, iok := op["i"].(float64)
 			n, nok := op["n"].(float64)
 			sub, ook := op["o"].([]any)
-			if !iok || !nok || !ook || i < 0 || int(i) >= len(kids) || kids[int(i)].tag != op["t"] {
+			if !iok || !nok || !ook || i < 0 || int(i) >= len(nodes) || nodes[int(i)].tag != op["t"] {
 				return "", fmt.Errorf("patch: no child %v named %v", op["i"], op["t"])
 			}
-			k := kids[int(i)]
-			inner, err := apply(src, k.kids, int(n), sub)
+			k := nodes[int(i)]
+			inner, err := apply(src, kids(src, k), int(n), sub)
 			if err != nil {
 				return "", err
 			}
-			closeAt := k.open
-			if len(k.kids) > 0 {
-				closeAt = k.kids[len(k.kids)-1].end
-			}
-			b.WriteString(src[k.start:k.open] + inner + src[closeAt:k.end])
+			b.WriteString(src[k.start:k.open] + inner + src[k.close:k.end])
 		default:
 			return "", fmt.Errorf("patch: unknown operation %v", op)
 		}

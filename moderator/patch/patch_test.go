@@ -42,6 +42,7 @@ func TestParseNodesCoversEveryByte(t *testing.T) {
 	for _, src := range []string{
 		"", "text", "<div>a</div>", "<p>a<div>b</div></p>", "<ul><li>1<li>2</ul>", "</b>x", "<br><input value=\"a>b\">",
 		"<script>if(a<b)x()</script>", "<!-- c --><b>", "<table><tr><td>1</td></tr></table>", "<a href='x>y'>z</a>", "<", "a<", "<1>",
+		"<div><p>a<b>b</p></div>", "<ul><li>1</li><li>2</ul>", "<div><span>x</i></span></div>", "<div><!-- c --><br>t</div>",
 	} {
 		nodes := parseNodes(src)
 		var b strings.Builder
@@ -51,6 +52,9 @@ func TestParseNodesCoversEveryByte(t *testing.T) {
 			for _, n := range ns {
 				if n.start != at {
 					t.Errorf("%q: node at %d, expected %d", src, n.start, at)
+				}
+				if n.tag != "" && n.close > n.open {
+					walk(src, kids(src, n), n.open, n.close) // its children, between its tags
 				}
 				at = n.end
 			}
@@ -151,13 +155,13 @@ func checkBuiltAsWritten(t *testing.T, name, src string, nodes []hnode) {
 			continue
 		}
 		if n.tag == "p" {
-			for _, k := range n.kids {
+			for _, k := range kids(src, n) {
 				switch k.tag {
 				case "div", "ul", "ol", "table", "form", "h1", "h2", "h3", "p", "details":
 					t.Errorf("%s: <%s> inside <p> at %d", name, k.tag, k.start)
 				}
 			}
 		}
-		checkBuiltAsWritten(t, name, src, n.kids)
+		checkBuiltAsWritten(t, name, src, kids(src, n))
 	}
 }
