@@ -235,6 +235,8 @@ func BenchmarkAct(b *testing.B) {
 				name = fmt.Sprintf("subs=%d/log=sync", subs)
 			}
 			b.Run(name, func(b *testing.B) {
+				defer func(min int) { patchMinBody = min }(patchMinBody)
+				patchMinBody = 8 << 10 // as the server runs
 				r := engine.NewRand(3)
 				bt := newBenchTable(b, subs, withLog)
 				n := 0

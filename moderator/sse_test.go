@@ -311,3 +311,25 @@ func TestPageLoadThenOnlyWhatChanged(t *testing.T) {
 		t.Logf("%s: body %d bytes, the patch after an action %d bytes", path, len(fresh), len(msgs[0].data))
 	}
 }
+
+// A body under patchMinBody goes whole: making its patch would cost more
+// than sending it. One over it goes as a patch.
+func TestSmallBodiesGoWhole(t *testing.T) {
+	defer func(min int) { patchMinBody = min }(patchMinBody)
+	_, tb := newTestTable(t, noir.Config{}, 42)
+	setup(t, tb)
+	before := tb.rendered(engine.Public, engine.EN, "/x")
+	mover := toMove(tb)
+	mustAct(t, tb, mover, string(tb.Legal(mover)[0].Action))
+	now := tb.rendered(engine.Public, engine.EN, "/x")
+	for _, tt := range []struct {
+		min   int
+		patch bool
+	}{{len(now.html) + 1, false}, {len(now.html), true}} {
+		patchMinBody = tt.min
+		msg := now.message(before.hash)
+		if got := strings.HasPrefix(string(msg), "event: patch\n"); got != tt.patch {
+			t.Errorf("a %d-byte body with patchMinBody %d: patch = %v, want %v", len(now.html), tt.min, got, tt.patch)
+		}
+	}
+}
