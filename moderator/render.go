@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"strconv"
-	"strings"
 	"sync"
 
 	"tablemaster/engine"
@@ -22,100 +20,9 @@ var pageFS embed.FS
 // script, and the parts every game's pages use ("feed", "todo", "undo",
 // "players", "choices", "flash", "lang"). It is never executed itself:
 // each game gets a copy with its face's templates added (pagesFor).
-var layout = template.Must(template.New("").Funcs(face.Funcs()).Funcs(template.FuncMap{"feedHTML": feedHTML, "groupsHTML": groupsHTML, "playersHTML": playersHTML, "todoHTML": todoHTML}).
+var layout = template.Must(template.New("").Funcs(face.Funcs()).Funcs(template.FuncMap{"feedHTML": face.FeedHTML, "playersHTML": face.PlayersHTML,
+	"todoHTML": face.TodoHTML, "undoHTML": face.UndoHTML, "langHTML": face.LangHTML, "flashHTML": face.FlashHTML, "choicesHTML": face.ChoicesHTML}).
 	ParseFS(pageFS, "pages/*.tmpl"))
-
-// playersHTML writes the seats with their roles, presence and whose turn
-// it is (template "players").
-func playersHTML(d *face.Page) template.HTML {
-	var b strings.Builder
-	b.WriteString(`<div class="players">`)
-	for _, p := range d.Players {
-		b.WriteString("<span>")
-		if p.Turn {
-			b.WriteString("▶ ")
-		}
-		b.WriteString("<b>" + string(face.BDI(p.Name)) + "</b>")
-		if p.RoleKey != "" {
-			b.WriteString(" (" + face.Escape(d.Lang.S(p.RoleKey)) + ")")
-		}
-		switch {
-		case p.Online > 0:
-			b.WriteString(` <span class="on">● ` + face.Escape(d.Lang.S("mod.online")) + "</span>")
-		case p.Joined:
-			b.WriteString(` <span class="off">○ ` + face.Escape(d.Lang.S("mod.joined")) + "</span>")
-		default:
-			b.WriteString(` <span class="off">○ ` + face.Escape(d.Lang.S("mod.not_joined")) + "</span>")
-		}
-		b.WriteString("</span>")
-	}
-	b.WriteString("</div>")
-	return template.HTML(b.String())
-}
-
-// todoHTML writes what to do with the real cards now (template "todo").
-func todoHTML(d *face.Page) template.HTML {
-	if len(d.Snap.Todo) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(`<div class="todo"><b>` + face.Escape(d.Lang.S("mod.todo")) + "</b>")
-	for _, e := range d.Snap.Todo {
-		b.WriteString("<div>" + string(face.MsgHTML(d.Lang, e.Msg)) + "</div>")
-	}
-	b.WriteString("</div>")
-	return template.HTML(b.String())
-}
-
-// groupsHTML writes a page's choice groups, those folded away (fold) or
-// the others (template "choices"), each a heading and a form.
-func groupsHTML(d *face.Page, fold bool) template.HTML {
-	var b strings.Builder
-	ver := strconv.Itoa(d.Snap.StateVer)
-	for _, g := range d.Groups {
-		if g.Fold != fold {
-			continue
-		}
-		b.WriteString("<h2>" + face.Escape(g.Title) + `</h2><form method="post" action="` + face.Escape(d.Base) +
-			`/act" class="choices"><input type="hidden" name="v" value="` + ver + `">`)
-		b.WriteString(string(face.Buttons(d.Lang, g.Choices)))
-		b.WriteString("</form>")
-	}
-	return template.HTML(b.String())
-}
-
-// feedHTML writes a page's story (template "feed"): in Go, what the
-// template's loop did by reflection for every line of every live update.
-func feedHTML(d *face.Page) template.HTML {
-	var b strings.Builder
-	b.Grow(64 * (len(d.Feed) + 2))
-	b.WriteString(`<ul class="feed">`)
-	for _, f := range d.Feed {
-		b.WriteString(`<li class="`)
-		if f.Private {
-			b.WriteString("priv")
-		}
-		if f.Answer {
-			b.WriteString(" ans")
-		}
-		if f.Undone {
-			b.WriteString(" undone")
-		}
-		b.WriteString(`">`)
-		if f.Private {
-			b.WriteString(`✱ <span class="sline">` + string(f.Text) + `</span>`)
-		} else {
-			b.WriteString(string(f.Text))
-		}
-		b.WriteString("</li>")
-	}
-	b.WriteString("</ul>")
-	if d.Snap.Earlier {
-		b.WriteString(`<p class="foot"><a href="` + face.Escape(d.Base) + `/story" target="_blank">` +
-			face.Escape(d.Lang.S("mod.story_all")) + "</a></p>")
-	}
-	return template.HTML(b.String())
-}
 
 // gamePages caches each face's template set, built on first use.
 var gamePages sync.Map // face name → *template.Template
