@@ -120,6 +120,13 @@ type Game interface {
 	Outcome() Outcome
 }
 
+// ChoiceViewer is implemented by games whose View holds the seat's
+// choices: ViewWithChoices(s, Legal(s)) is View(s), without computing
+// Legal again when the caller has it (the moderator keeps it per state).
+type ChoiceViewer interface {
+	ViewWithChoices(s Seat, choices []Choice) any
+}
+
 // Resampler is implemented by games that can redraw everything hidden from
 // a seat, consistently with what that seat can see. Two games that differ
 // only in what is hidden from s must give s byte-identical views: the

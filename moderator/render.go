@@ -110,7 +110,22 @@ func renderApp(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, ba
 // the body shows.
 func renderAppVersion(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, base string) (int, error) {
 	d := buildData(t, seat, l, flash, base)
-	return d.Snap.Version, t.pages.ExecuteTemplate(w, appTemplate(t, seat), d)
+	var b bytes.Buffer
+	if err := writeApp(&b, t, seat, d); err != nil {
+		return 0, err
+	}
+	_, err := w.Write(b.Bytes())
+	return d.Snap.Version, err
+}
+
+// writeApp writes the app of a page from its data: in Go when the face
+// writes its pages so (face.Writer), else with its templates.
+func writeApp(b *bytes.Buffer, t *Table, seat engine.Seat, d *face.Page) error {
+	if w, ok := t.face.(face.Writer); ok {
+		w.WriteApp(b, d)
+		return nil
+	}
+	return t.pages.ExecuteTemplate(b, appTemplate(t, seat), d)
 }
 
 // renderPage writes a whole page: the frame, its style and script, and the
@@ -133,7 +148,7 @@ func renderPage(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, b
 	} else {
 		d = *buildData(t, seat, l, flash, base)
 		var app bytes.Buffer
-		if err := t.pages.ExecuteTemplate(&app, appTemplate(t, seat), &d); err != nil {
+		if err := writeApp(&app, t, seat, &d); err != nil {
 			return err
 		}
 		d.App, d.BodyHash, d.BodyVersion = template.HTML(app.String()), patch.Hash(app.Bytes()), d.Snap.Version
@@ -284,7 +299,7 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	d := buildData(t, seat, l, "", base)
 	var buf bytes.Buffer
 	buf.Grow(hint)
-	if e.err = t.pages.ExecuteTemplate(&buf, appTemplate(t, seat), d); e.err != nil {
+	if e.err = writeApp(&buf, t, seat, d); e.err != nil {
 		return e
 	}
 	e.version = d.Snap.Version

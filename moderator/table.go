@@ -308,9 +308,13 @@ func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 	defer t.mu.Unlock()
 	snap := Snapshot{StateVer: t.stateVer, Version: t.version, Outcome: t.game.Outcome(),
 		Seats: append([]string(nil), t.hdr.Seats...)}
-	if s == engine.Public {
+	switch cv, ok := t.game.(engine.ChoiceViewer); {
+	case s == engine.Public:
 		snap.View = t.game.PublicView()
-	} else {
+	case ok && s >= 0 && int(s) < len(t.hdr.Seats):
+		// The choices kept for this state: Legal is not computed again.
+		snap.View = cv.ViewWithChoices(s, t.legalLocked(s))
+	default:
 		snap.View = t.game.View(s)
 	}
 	snap.Turn = make([]bool, len(t.hdr.Seats))

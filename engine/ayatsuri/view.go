@@ -180,12 +180,16 @@ func (rd *round) unpicked() []Role {
 
 // View is what seat s may see.
 // A seat that is not a player (engine.Public) gets the public view.
-func (g *Game) View(s engine.Seat) any {
+func (g *Game) View(s engine.Seat) any { return g.ViewWithChoices(s, g.Legal(s)) }
+
+// ViewWithChoices is View with the seat's choices given: Legal(s), which
+// the caller computed already (engine.ChoiceViewer).
+func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 	if s < 0 || int(s) >= g.n {
 		return g.publicView()
 	}
 	rd := g.cur()
-	v := View{PublicView: g.publicView(), Seat: s, Name: g.name(s), Choices: g.Legal(s)}
+	v := View{PublicView: g.publicView(), Seat: s, Name: g.name(s), Choices: choices}
 	if r := rd.role(s); r != NoRole {
 		c := card(r)
 		v.Role = &c

@@ -178,11 +178,15 @@ func (g *Game) publicView() PublicView {
 
 // View is what seat s may see. A seat that is not a player
 // (engine.Public, a spectator) gets the PublicView: never an identity.
-func (g *Game) View(s engine.Seat) any {
+func (g *Game) View(s engine.Seat) any { return g.ViewWithChoices(s, g.Legal(s)) }
+
+// ViewWithChoices is View with the seat's choices given: Legal(s), which
+// the caller computed already (engine.ChoiceViewer).
+func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 	if s != Killer && s != Inspector {
 		return g.publicView()
 	}
-	v := View{Seat: s, PublicView: g.publicView(), Role: "killer", Choices: g.Legal(s)}
+	v := View{Seat: s, PublicView: g.publicView(), Role: "killer", Choices: choices}
 	if v.Choices == nil {
 		v.Choices = []engine.Choice{}
 	}

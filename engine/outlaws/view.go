@@ -121,11 +121,15 @@ func (g *Game) publicView() PublicView {
 
 // View is what seat s may see; a seat that is not a player gets the
 // PublicView.
-func (g *Game) View(s engine.Seat) any {
+func (g *Game) View(s engine.Seat) any { return g.ViewWithChoices(s, g.Legal(s)) }
+
+// ViewWithChoices is View with the seat's choices given: Legal(s), which
+// the caller computed already (engine.ChoiceViewer).
+func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 	if s != Red && s != Green {
 		return g.publicView()
 	}
-	v := View{Seat: s, Role: [2]string{"red", "green"}[s], PublicView: g.publicView(), Notes: g.notes[s], Choices: g.Legal(s)}
+	v := View{Seat: s, Role: [2]string{"red", "green"}[s], PublicView: g.publicView(), Notes: g.notes[s], Choices: choices}
 	if v.Notes == nil {
 		v.Notes = []engine.Msg{}
 	}

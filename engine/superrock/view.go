@@ -295,11 +295,15 @@ func (g *Game) publicView() PublicView {
 
 // View is what seat s may see. A seat that is not a player (engine.Public,
 // a spectator) gets the PublicView.
-func (g *Game) View(s engine.Seat) any {
+func (g *Game) View(s engine.Seat) any { return g.ViewWithChoices(s, g.Legal(s)) }
+
+// ViewWithChoices is View with the seat's choices given: Legal(s), which
+// the caller computed already (engine.ChoiceViewer).
+func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 	if s < 0 || int(s) >= g.Seats() {
 		return g.publicView()
 	}
-	v := View{Seat: s, PublicView: g.publicView(), Choices: g.Legal(s)}
+	v := View{Seat: s, PublicView: g.publicView(), Choices: choices}
 	if v.Choices == nil {
 		v.Choices = []engine.Choice{}
 	}

@@ -1,6 +1,7 @@
 package face
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -39,6 +40,15 @@ type Face interface {
 	// Night is what a table contributes to the night sheet, read from
 	// the game's public view only (it is printed for everyone).
 	Night(g engine.Game) Night
+}
+
+// Writer is implemented by a face that writes its pages' app in Go: a
+// template's every field and loop costs reflection on every live update,
+// the bulk of a busy server's time. WriteApp writes what the face's
+// "<name>.table" (d.Phone false) or "<name>.phone" template would, byte
+// for byte; the templates stay as the reference its tests compare with.
+type Writer interface {
+	WriteApp(b *bytes.Buffer, d *Page)
 }
 
 // Seats are the seat names used when none are given, and how many seats
