@@ -55,6 +55,9 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 	if seat != engine.Public {
 		tail = maxPhoneFeed
 	}
+	t.cacheMu.Lock()
+	gen := t.linesGen // read before the snapshot: see lineHTML
+	t.cacheMu.Unlock()
 	snap := t.SnapshotTail(seat, tail)
 	d := &face.Page{Lang: l, Other: engine.JA, Base: base, Seat: seat, Phone: seat != engine.Public, Snap: snap, Flash: flash}
 	if l == engine.JA {
@@ -66,6 +69,8 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 	}
 	joined, online := t.Presence()
 	turn := snap.Turn
+	d.Players = make([]face.Player, 0, len(snap.Seats))
+	d.Feed = make([]face.FeedLine, 0, len(snap.Feed))
 	for i, name := range snap.Seats {
 		d.Players = append(d.Players, face.Player{Name: name, RoleKey: t.face.Role(engine.Seat(i)),
 			Joined: joined[i], Online: online[i], Turn: turn[i]})
@@ -84,13 +89,47 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 		if f.Event.Table {
 			continue
 		}
-		d.Feed = append(d.Feed, face.FeedLine{Text: face.MsgHTML(l, f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone,
+		d.Feed = append(d.Feed, face.FeedLine{Text: t.lineHTML(f.Seq, l, gen, f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone,
 			Answer: f.Event.Reveal && f.Event.IsPublic()})
 		if d.Phone && len(d.Feed) == maxPhoneFeed {
 			break
 		}
 	}
 	return d
+}
+
+// lineKey names a story line in a language.
+type lineKey struct {
+	seq  int
+	lang engine.Lang
+}
+
+// maxLines bounds the story lines kept as HTML per table; past it the
+// cache starts again (a page shows the last 24).
+const maxLines = 1024
+
+// lineHTML is story line seq written in l, kept for the next pages. A
+// line is kept only while linesGen is still gen, the generation read
+// before the snapshot it comes from: a rollback meanwhile may have given
+// its number to another line.
+func (t *Table) lineHTML(seq int, l engine.Lang, gen int, m engine.Msg) template.HTML {
+	key := lineKey{seq, l}
+	t.cacheMu.Lock()
+	h, ok := t.lines[key]
+	t.cacheMu.Unlock()
+	if ok {
+		return h
+	}
+	h = face.MsgHTML(l, m)
+	t.cacheMu.Lock()
+	if t.linesGen == gen {
+		if t.lines == nil || len(t.lines) >= maxLines {
+			t.lines = make(map[lineKey]template.HTML, 64)
+		}
+		t.lines[key] = h
+	}
+	t.cacheMu.Unlock()
+	return h
 }
 
 func appTemplate(t *Table, seat engine.Seat) string {
@@ -111,6 +150,7 @@ func renderApp(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, ba
 func renderAppVersion(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, base string) (int, error) {
 	d := buildData(t, seat, l, flash, base)
 	var b bytes.Buffer
+	b.Grow(8 << 10)
 	if err := writeApp(&b, t, seat, d); err != nil {
 		return 0, err
 	}

@@ -128,6 +128,11 @@ type Table struct {
 
 	cacheMu     sync.Mutex
 	streamCache map[streamKey]*streamEntry
+	// lines keeps story lines written as HTML, by line and language: a
+	// page shows the same 20 lines update after update. linesGen moves
+	// when a rollback reuses line numbers (rollbackLocked).
+	lines    map[lineKey]template.HTML
+	linesGen int
 
 	// trouble tells the GM console about records the log could not save.
 	trouble troubles
@@ -328,6 +333,9 @@ func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 		}
 	}
 	shown := 0
+	if tail >= 0 {
+		snap.Feed = make([]FeedItem, 0, tail+4) // and the table lines among them
+	}
 	for i := len(t.feed) - 1; i >= 0; i-- {
 		f := t.feed[i]
 		if !f.Event.Sees(s) || (s == engine.Public && !f.Event.IsPublic()) {
@@ -472,6 +480,10 @@ func (t *Table) markLocked() mark { return mark{len(t.applied), len(t.feed)} }
 // lines in the story, the game state and the cached choices. Versions only
 // move once a record is saved, so they need no change.
 func (t *Table) rollbackLocked(m mark) {
+	t.cacheMu.Lock()
+	t.linesGen++
+	clear(t.lines)
+	t.cacheMu.Unlock()
 	clear(t.feed[m.feed:])
 	t.feed = t.feed[:m.feed]
 	clear(t.applied[m.applied:])
