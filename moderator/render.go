@@ -352,7 +352,11 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 		e.patch, e.tried = old.patch, old.tried // its id names the version before: harmless
 		old.mu.Unlock()
 	case old != nil && old.err == nil:
-		e.html, e.hash, e.prev, e.prevHash = buf.Bytes(), patch.Hash(buf.Bytes()), old, old.hash
+		e.html, e.hash, e.prevHash = buf.Bytes(), patch.Hash(buf.Bytes()), old.hash
+		if len(e.html) >= patchMinBody {
+			// Kept for the patch from it; a smaller body goes whole.
+			e.prev = old
+		}
 		old.mu.Lock()
 		old.prev = nil // one body back is enough
 		old.mu.Unlock()

@@ -24,6 +24,7 @@ type options struct {
 	Addr          string
 	State         string
 	CPUProfile    string
+	MemProfile    string
 	Lang          string
 	Verbose       bool
 
@@ -75,6 +76,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.Addr, "addr", "127.0.0.1:0", "address the server listens on (loopback only)")
 	fs.StringVar(&o.State, "state", "", "state folder of the server (default: a temporary folder, removed after)")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write the server's CPU profile of the run to this file")
+	fs.StringVar(&o.MemProfile, "memprofile", "", "write the server's heap profile, taken with the clients connected after the run, to this file")
 	fs.StringVar(&o.Lang, "lang", "en", "language the clients ask for (en or ja)")
 	fs.BoolVar(&o.Verbose, "v", false, "print every measured round's latency to stderr")
 	fs.BoolVar(&o.Hold, "hold", false, "measure a phone's page while idle and slow connections are held, instead of the rounds")

@@ -53,6 +53,13 @@ func startChild(o *options, state string, newCmd func(args ...string) *exec.Cmd)
 		}
 		args = append(args, "-cpuprofile", p)
 	}
+	if o.MemProfile != "" {
+		p, err := filepath.Abs(o.MemProfile)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, "-memprofile", p)
+	}
 	cmd := newCmd(args...)
 	cmd.Stderr = o.Stderr
 	stdin, err := cmd.StdinPipe()

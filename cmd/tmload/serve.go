@@ -163,6 +163,10 @@ func answer(o *options, info serverInfo) error {
 				runtime.ReadMemStats(&ms)
 				err = out.Encode(serverStats{HeapInuse: ms.HeapInuse, StackInuse: ms.StackInuse, Sys: ms.Sys,
 					NumGC: ms.NumGC, Goroutines: runtime.NumGoroutine()})
+				if err == nil && o.MemProfile != "" {
+					// Asked at the start and the end: the end's stays.
+					err = writeHeapProfile(o.MemProfile)
+				}
 			case cmdCPUStart:
 				if o.CPUProfile != "" && prof == nil {
 					if prof, err = os.Create(o.CPUProfile); err == nil {
@@ -189,4 +193,17 @@ func answer(o *options, info serverInfo) error {
 			}
 		}
 	}
+}
+
+// writeHeapProfile writes the heap profile as of the last collection.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
