@@ -337,6 +337,11 @@ func (t *Table) feedSince(seq int, all bool) []FeedItem {
 func (t *Table) pendingUndo(s engine.Seat) *UndoRequest {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	return t.undoForLocked(s)
+}
+
+// undoForLocked is pendingUndo with t.mu held (Snapshot reads it too).
+func (t *Table) undoForLocked(s engine.Seat) *UndoRequest {
 	if t.undo == nil {
 		return nil
 	}

@@ -91,9 +91,6 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 		}
 		d.Feed = append(d.Feed, face.FeedLine{Text: t.lineHTML(f.Seq, l, gen, f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone,
 			Answer: f.Event.Reveal && f.Event.IsPublic()})
-		if d.Phone && len(d.Feed) == maxPhoneFeed {
-			break
-		}
 	}
 	return d
 }

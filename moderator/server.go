@@ -534,10 +534,11 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) {
 // body when the page holds another. A page that connects or reconnects
 // (phone asleep, Wi-Fi lost) says which body it holds; it is sent nothing
 // if that is the current one, else it catches up at once. A reader that
-// falls behind skips straight to the latest state. Every write is checked against the
-// link g first and given its own write deadline: a stream lives for
-// hours, far past the server's WriteTimeout, but a reader that stops
-// reading is dropped within Limits.Write. A revoked link ends the stream.
+// falls behind skips straight to the latest state. Every write is checked
+// against the link g first and given its own write deadline: a stream
+// lives for hours, far past the server's WriteTimeout, but a reader that
+// stops reading is dropped within Limits.Write. A revoked link ends the
+// stream.
 func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t *Table, seat engine.Seat, base string) {
 	rc := http.NewResponseController(w)
 	// The stream reads nothing more; without this net/http would end it

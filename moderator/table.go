@@ -355,12 +355,7 @@ func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 	if n := len(t.applied); n > 0 {
 		snap.CanUndo = s != engine.Public && t.applied[n-1].seat == s && !t.game.Outcome().Over
 	}
-	if t.undo != nil {
-		u := t.undo.UndoRequest
-		u.Waiting = append([]engine.Seat(nil), t.undo.Waiting...)
-		u.What, u.Text = t.undoWords("mod.undo.asks", u.By, u.Actor, t.undo.events, s)
-		snap.Undo = &u
-	}
+	snap.Undo = t.undoForLocked(s)
 	return snap
 }
 
