@@ -1,8 +1,10 @@
 package face
 
 import (
-	"github.com/mattn/go-runewidth"
+	"bytes"
 	"html/template"
+
+	"github.com/mattn/go-runewidth"
 	"strings"
 
 	"tablemaster/engine"
@@ -22,8 +24,14 @@ import (
 // isolated when it holds right-to-left text (a list "Aki, Ben" name by
 // name, so the list keeps its order).
 func MsgHTML(l engine.Lang, m engine.Msg) template.HTML {
+	var b bytes.Buffer
+	WriteMsg(&b, l, m)
+	return template.HTML(b.String())
+}
+
+// WriteMsg is MsgHTML into b.
+func WriteMsg(b *bytes.Buffer, l engine.Lang, m engine.Msg) {
 	s := l.Raw(m.Key)
-	var b strings.Builder
 	for {
 		i := strings.IndexByte(s, '{')
 		j := -1
@@ -39,24 +47,19 @@ func MsgHTML(l engine.Lang, m engine.Msg) template.HTML {
 		sub, nested := m.Nested[name]
 		switch v, ok := m.Args[name]; {
 		case nested:
-			b.WriteString(string(MsgHTML(l, sub)))
+			WriteMsg(b, l, sub)
 		case !ok:
 			b.WriteString(Escape(s[i : i+j+1]))
 		case isList(v):
 			list, _ := engine.NameList(v)
-			b.WriteString(l.JoinNames(list, func(n string) string {
-				var nb strings.Builder
-				isolate(&nb, n)
-				return nb.String()
-			}))
+			b.WriteString(l.JoinNames(list, isolated))
 		case strings.HasPrefix(v, "@"):
 			b.WriteString(Escape(l.Raw(v[1:])))
 		default:
-			isolate(&b, v)
+			isolate(b, v)
 		}
 		s = s[i+j+1:]
 	}
-	return template.HTML(b.String())
 }
 
 // TextHTML is MsgHTML for a key and name/value arguments (templates: th).
@@ -66,13 +69,22 @@ func TextHTML(l engine.Lang, key string, nv ...string) template.HTML {
 
 // BDI writes a name, or a list of names "Aki, Ben", escaped and
 // isolated where it holds right-to-left text (templates: bdi).
-func BDI(v string) template.HTML {
-	var b strings.Builder
+func BDI(v string) template.HTML { return template.HTML(isolated(v)) }
+
+// WriteBDI is BDI into b.
+func WriteBDI(b *bytes.Buffer, v string) { isolate(b, v) }
+
+// isolated is v as isolate writes it.
+func isolated(v string) string {
+	if !strings.ContainsFunc(v, rightToLeft) {
+		return Escape(v)
+	}
+	var b bytes.Buffer
 	isolate(&b, v)
-	return template.HTML(b.String())
+	return b.String()
 }
 
-func isolate(b *strings.Builder, v string) {
+func isolate(b *bytes.Buffer, v string) {
 	if !strings.ContainsFunc(v, rightToLeft) {
 		b.WriteString(Escape(v))
 		return
@@ -81,7 +93,7 @@ func isolate(b *strings.Builder, v string) {
 		if k > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString("<bdi>" + Escape(part) + "</bdi>")
+		Put(b, "<bdi>", Escape(part), "</bdi>")
 	}
 }
 
@@ -112,11 +124,7 @@ func NamesHTML(l engine.Lang, v string) template.HTML {
 	if !ok {
 		return BDI(v)
 	}
-	return template.HTML(l.JoinNames(list, func(n string) string {
-		var b strings.Builder
-		isolate(&b, n)
-		return b.String()
-	}))
+	return template.HTML(l.JoinNames(list, isolated))
 }
 
 // Escape escapes s for HTML text and attributes.
@@ -126,15 +134,22 @@ func Escape(s string) string { return template.HTMLEscapeString(s) }
 // asks for confirmation is marked: the page script turns its first tap
 // into "Tap again to confirm" on the button, and the second takes it.
 func Buttons(l engine.Lang, cs []engine.Choice) template.HTML {
-	var b strings.Builder
+	var b bytes.Buffer
+	WriteButtons(&b, l, cs)
+	return template.HTML(b.String())
+}
+
+// WriteButtons is Buttons into b.
+func WriteButtons(b *bytes.Buffer, l engine.Lang, cs []engine.Choice) {
 	for _, c := range cs {
-		b.WriteString(`<button name="a" value="` + Escape(string(c.Action)) + `"`)
+		Put(b, `<button name="a" value="`, Escape(string(c.Action)), `"`)
 		if c.Confirm {
 			b.WriteString(` data-confirm`)
 		}
-		b.WriteString(`>` + string(MsgHTML(l, c.Label)) + "</button>")
+		b.WriteString(`>`)
+		WriteMsg(b, l, c.Label)
+		b.WriteString("</button>")
 	}
-	return template.HTML(b.String())
 }
 
 // Funcs are the functions every page template may call: msg and th

@@ -1,6 +1,7 @@
 package face
 
 import (
+	"bytes"
 	"html/template"
 	"strconv"
 	"strings"
@@ -10,71 +11,96 @@ import (
 
 // The parts every game's pages share, written in Go (a template's loop
 // costs reflection on every live update): the layout's templates call
-// them, and a face that writes its pages in Go (Writer) calls them too.
+// the ...HTML functions, and a face that writes its pages in Go (Writer)
+// the Write... ones, which write into its buffer and allocate nothing of
+// their own.
+
+// Put writes the strings in order: a page written in Go writes its parts
+// where a concatenation would build a string first.
+func Put(b *bytes.Buffer, ss ...string) {
+	for _, s := range ss {
+		b.WriteString(s)
+	}
+}
+
+// asHTML runs a part's writer into a string, for the templates.
+func asHTML(d *Page, write func(*bytes.Buffer, *Page)) template.HTML {
+	var b bytes.Buffer
+	write(&b, d)
+	return template.HTML(b.String())
+}
 
 // PlayersHTML writes the seats with their roles, presence and whose turn
 // it is (template "players").
-func PlayersHTML(d *Page) template.HTML {
-	var b strings.Builder
+func PlayersHTML(d *Page) template.HTML { return asHTML(d, WritePlayers) }
+
+// WritePlayers is PlayersHTML into b.
+func WritePlayers(b *bytes.Buffer, d *Page) {
 	b.WriteString(`<div class="players">`)
 	for _, p := range d.Players {
 		b.WriteString("<span>")
 		if p.Turn {
 			b.WriteString("▶ ")
 		}
-		b.WriteString("<b>" + string(BDI(p.Name)) + "</b>")
+		b.WriteString("<b>")
+		WriteBDI(b, p.Name)
+		b.WriteString("</b>")
 		if p.RoleKey != "" {
-			b.WriteString(" (" + Escape(d.Lang.S(p.RoleKey)) + ")")
+			Put(b, " (", Escape(d.Lang.S(p.RoleKey)), ")")
 		}
 		switch {
 		case p.Online > 0:
-			b.WriteString(` <span class="on">● ` + Escape(d.Lang.S("mod.online")) + "</span>")
+			Put(b, ` <span class="on">● `, Escape(d.Lang.S("mod.online")), "</span>")
 		case p.Joined:
-			b.WriteString(` <span class="off">○ ` + Escape(d.Lang.S("mod.joined")) + "</span>")
+			Put(b, ` <span class="off">○ `, Escape(d.Lang.S("mod.joined")), "</span>")
 		default:
-			b.WriteString(` <span class="off">○ ` + Escape(d.Lang.S("mod.not_joined")) + "</span>")
+			Put(b, ` <span class="off">○ `, Escape(d.Lang.S("mod.not_joined")), "</span>")
 		}
 		b.WriteString("</span>")
 	}
 	b.WriteString("</div>")
-	return template.HTML(b.String())
 }
 
 // TodoHTML writes what to do with the real cards now (template "todo").
-func TodoHTML(d *Page) template.HTML {
+func TodoHTML(d *Page) template.HTML { return asHTML(d, WriteTodo) }
+
+// WriteTodo is TodoHTML into b.
+func WriteTodo(b *bytes.Buffer, d *Page) {
 	if len(d.Snap.Todo) == 0 {
-		return ""
+		return
 	}
-	var b strings.Builder
-	b.WriteString(`<div class="todo"><b>` + Escape(d.Lang.S("mod.todo")) + "</b>")
+	Put(b, `<div class="todo"><b>`, Escape(d.Lang.S("mod.todo")), "</b>")
 	for _, e := range d.Snap.Todo {
-		b.WriteString("<div>" + string(MsgHTML(d.Lang, e.Msg)) + "</div>")
+		b.WriteString("<div>")
+		WriteMsg(b, d.Lang, e.Msg)
+		b.WriteString("</div>")
 	}
 	b.WriteString("</div>")
-	return template.HTML(b.String())
 }
 
-// groupsHTML writes a page's choice groups, those folded away (fold) or
+// writeGroups writes a page's choice groups, those folded away (fold) or
 // the others (template "choices"), each a heading and a form.
-func groupsHTML(d *Page, fold bool) template.HTML {
-	var b strings.Builder
-	ver := strconv.Itoa(d.Snap.StateVer)
+func writeGroups(b *bytes.Buffer, d *Page, fold bool) {
+	var ver []byte
 	for _, g := range d.Groups {
 		if g.Fold != fold {
 			continue
 		}
-		b.WriteString("<h2>" + Escape(g.Title) + `</h2><form method="post" action="` + Escape(d.Base) +
-			`/act" class="choices"><input type="hidden" name="v" value="` + ver + `">`)
-		b.WriteString(string(Buttons(d.Lang, g.Choices)))
+		Put(b, "<h2>", Escape(g.Title), `</h2><form method="post" action="`, Escape(d.Base), `/act" class="choices"><input type="hidden" name="v" value="`)
+		ver = strconv.AppendInt(ver[:0], int64(d.Snap.StateVer), 10)
+		b.Write(ver)
+		b.WriteString(`">`)
+		WriteButtons(b, d.Lang, g.Choices)
 		b.WriteString("</form>")
 	}
-	return template.HTML(b.String())
 }
 
 // FeedHTML writes a page's story (template "feed"): in Go, what the
 // template's loop did by reflection for every line of every live update.
-func FeedHTML(d *Page) template.HTML {
-	var b strings.Builder
+func FeedHTML(d *Page) template.HTML { return asHTML(d, WriteFeed) }
+
+// WriteFeed is FeedHTML into b.
+func WriteFeed(b *bytes.Buffer, d *Page) {
 	b.Grow(64 * (len(d.Feed) + 2))
 	b.WriteString(`<ul class="feed">`)
 	for _, f := range d.Feed {
@@ -90,7 +116,7 @@ func FeedHTML(d *Page) template.HTML {
 		}
 		b.WriteString(`">`)
 		if f.Private {
-			b.WriteString(`✱ <span class="sline">` + string(f.Text) + `</span>`)
+			Put(b, `✱ <span class="sline">`, string(f.Text), `</span>`)
 		} else {
 			b.WriteString(string(f.Text))
 		}
@@ -98,66 +124,76 @@ func FeedHTML(d *Page) template.HTML {
 	}
 	b.WriteString("</ul>")
 	if d.Snap.Earlier {
-		b.WriteString(`<p class="foot"><a href="` + Escape(d.Base) + `/story" target="_blank">` +
-			Escape(d.Lang.S("mod.story_all")) + "</a></p>")
+		Put(b, `<p class="foot"><a href="`, Escape(d.Base), `/story" target="_blank">`, Escape(d.Lang.S("mod.story_all")), "</a></p>")
 	}
-	return template.HTML(b.String())
 }
 
 // LangHTML is the link to the page in the other language (template "lang").
-func LangHTML(d *Page) template.HTML {
+func LangHTML(d *Page) template.HTML { return asHTML(d, WriteLang) }
+
+// WriteLang is LangHTML into b.
+func WriteLang(b *bytes.Buffer, d *Page) {
 	name := "English"
 	if d.Other == engine.JA {
 		name = "日本語"
 	}
-	return template.HTML(`<span class="lang"><a href="?lang=` + TemplateEscape(string(d.Other)) + `">` + name + `</a></span>`)
+	Put(b, `<span class="lang"><a href="?lang=`, TemplateEscape(string(d.Other)), `">`, name, `</a></span>`)
 }
 
 // FlashHTML is the message a post left for the page (template "flash").
-func FlashHTML(d *Page) template.HTML {
-	if d.Flash == "" {
-		return ""
+func FlashHTML(d *Page) template.HTML { return asHTML(d, WriteFlash) }
+
+// WriteFlash is FlashHTML into b.
+func WriteFlash(b *bytes.Buffer, d *Page) {
+	if d.Flash != "" {
+		Put(b, `<div class="flash" role="alert">`, TemplateEscape(d.Flash), `</div>`)
 	}
-	return template.HTML(`<div class="flash" role="alert">` + TemplateEscape(d.Flash) + `</div>`)
 }
 
 // UndoHTML is a phone's undo part (template "undo"): the request waiting
 // on the table, with this seat's answer if it is asked, or the button
 // that asks to undo the seat's last action.
-func UndoHTML(d *Page) template.HTML {
+func UndoHTML(d *Page) template.HTML { return asHTML(d, WriteUndo) }
+
+// WriteUndo is UndoHTML into b.
+func WriteUndo(b *bytes.Buffer, d *Page) {
 	u := d.Snap.Undo
 	if u == nil {
 		if d.Snap.CanUndo {
-			return template.HTML(`<form method="post" action="` + TemplateEscape(d.Base) + `/undo"><button class="alt">↶ ` + TemplateEscape(d.Lang.S("mod.undo.button")) + `</button></form>`)
+			Put(b, `<form method="post" action="`, TemplateEscape(d.Base), `/undo"><button class="alt">↶ `, TemplateEscape(d.Lang.S("mod.undo.button")), `</button></form>`)
 		}
-		return ""
+		return
 	}
 	asked := false
 	for _, s := range u.Waiting {
 		asked = asked || s == d.Seat
 	}
-	var b strings.Builder
-	b.WriteString("\n" + `<div class="status me" id="undo">` + string(MsgHTML(d.Lang, u.Text)) + "\n")
+	b.WriteString("\n" + `<div class="status me" id="undo">`)
+	WriteMsg(b, d.Lang, u.Text)
+	b.WriteString("\n")
 	if asked {
-		b.WriteString(`<form method="post" action="` + TemplateEscape(d.Base) + `/confirm" class="choices"><button name="yes" value="1" class="warn">` +
-			TemplateEscape(d.Lang.S("mod.undo.agree")) + `</button><button name="yes" value="0" class="alt">` + TemplateEscape(d.Lang.S("mod.undo.refuse")) + `</button></form>`)
+		Put(b, `<form method="post" action="`, TemplateEscape(d.Base), `/confirm" class="choices"><button name="yes" value="1" class="warn">`, TemplateEscape(d.Lang.S("mod.undo.agree")), `</button><button name="yes" value="0" class="alt">`, TemplateEscape(d.Lang.S("mod.undo.refuse")), `</button></form>`)
 	} else {
-		b.WriteString("<div>" + TemplateEscape(d.Lang.S("mod.undo.waiting")) + "</div>")
+		Put(b, "<div>", TemplateEscape(d.Lang.S("mod.undo.waiting")), "</div>")
 	}
 	b.WriteString("</div>\n")
-	return template.HTML(b.String())
 }
 
 // ChoicesHTML is a page's choices (template "choices"): the open groups,
 // then the folded ones under "Your other moves".
-func ChoicesHTML(d *Page) template.HTML {
-	var b strings.Builder
-	b.WriteString("\n" + string(groupsHTML(d, false)) + "\n")
+func ChoicesHTML(d *Page) template.HTML { return asHTML(d, WriteChoices) }
+
+// WriteChoices is ChoicesHTML into b.
+func WriteChoices(b *bytes.Buffer, d *Page) {
+	b.WriteString("\n")
+	writeGroups(b, d, false)
+	b.WriteString("\n")
 	if d.Folded {
-		b.WriteString(`<details id="moves"><summary>` + TemplateEscape(d.Lang.S("mod.moves")) + "</summary>\n" + string(groupsHTML(d, true)) + "\n</details>")
+		Put(b, `<details id="moves"><summary>`, TemplateEscape(d.Lang.S("mod.moves")), "</summary>\n")
+		writeGroups(b, d, true)
+		b.WriteString("\n</details>")
 	}
 	b.WriteString("\n")
-	return template.HTML(b.String())
 }
 
 // TemplateEscape escapes text as html/template does in text and quoted

@@ -1,6 +1,7 @@
 package noir
 
 import (
+	"bytes"
 	"html/template"
 	"strconv"
 	"strings"
@@ -22,11 +23,17 @@ func suitClass(s string) string {
 // Go, what the templates did in some 250 actions per page, the bulk of a
 // page's rendering time.
 func grid(cols []string, rows [][]rules.CellView) template.HTML {
-	var b strings.Builder
+	var b bytes.Buffer
+	writeGrid(&b, cols, rows)
+	return template.HTML(b.String())
+}
+
+// writeGrid is grid into b.
+func writeGrid(b *bytes.Buffer, cols []string, rows [][]rules.CellView) {
 	b.Grow(2048)
-	gridHead(&b, "grid", cols)
+	gridHead(b, "grid", cols)
 	for i, row := range rows {
-		b.WriteString("<tr><th>" + strconv.Itoa(i+1) + "</th>")
+		writeRowHead(b, i)
 		for _, c := range row {
 			b.WriteString(`<td class="`)
 			for _, f := range [...]struct {
@@ -37,32 +44,40 @@ func grid(cols []string, rows [][]rules.CellView) template.HTML {
 					b.WriteString(f.name)
 				}
 			}
-			b.WriteString(`" data-cell="` + face.Escape(c.Cell) + `">` + cardHTML(c) + "</td>")
+			face.Put(b, `" data-cell="`, face.Escape(c.Cell), `">`)
+			writeCard(b, c)
+			b.WriteString("</td>")
 		}
 		b.WriteString("</tr>")
 	}
 	b.WriteString("</tbody></table>")
-	return template.HTML(b.String())
+}
+
+// writeRowHead opens row i (from 0) with its number.
+func writeRowHead(b *bytes.Buffer, i int) {
+	var n [20]byte
+	b.WriteString("<tr><th>")
+	b.Write(strconv.AppendInt(n[:0], int64(i+1), 10))
+	b.WriteString("</th>")
 }
 
 // gridHead opens a grid's table with its row of column letters. The rows
 // are in an explicit <tbody>, as a browser reads them, so that a live
 // update can change one row (moderator/patch).
-func gridHead(b *strings.Builder, class string, cols []string) {
-	b.WriteString(`<table class="` + class + `"><tbody><tr><th></th>`)
+func gridHead(b *bytes.Buffer, class string, cols []string) {
+	face.Put(b, `<table class="`, class, `"><tbody><tr><th></th>`)
 	for _, c := range cols {
-		b.WriteString("<th>" + face.Escape(c) + "</th>")
+		face.Put(b, "<th>", face.Escape(c), "</th>")
 	}
 	b.WriteString("</tr>")
 }
 
-// cardHTML is a cell's suspect and the evidence card lying on it.
-func cardHTML(c rules.CellView) string {
-	s := `<span class="` + suitClass(c.Suspect) + `">` + face.Escape(c.Suspect) + "</span>"
+// writeCard writes a cell's suspect and the evidence card lying on it.
+func writeCard(b *bytes.Buffer, c rules.CellView) {
+	face.Put(b, `<span class="`, suitClass(c.Suspect), `">`, face.Escape(c.Suspect), "</span>")
 	if c.Evidence != "" {
-		s += `<small class="` + suitClass(c.Evidence) + `">` + face.Escape(c.Evidence) + "</small>"
+		face.Put(b, `<small class="`, suitClass(c.Evidence), `">`, face.Escape(c.Evidence), "</small>")
 	}
-	return s
 }
 
 // pick writes the grid as buttons (templates: noirPick), for the steps
@@ -72,18 +87,24 @@ func cardHTML(c rules.CellView) string {
 // follow as buttons under it, and then the way back. The caller wraps it
 // in the form that posts the choice.
 func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Choice) template.HTML {
+	var b bytes.Buffer
+	writePick(&b, l, cols, rows, cs)
+	return template.HTML(b.String())
+}
+
+// writePick is pick into b.
+func writePick(b *bytes.Buffer, l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Choice) {
 	offered := make(map[string]engine.Choice, len(cs))
 	for _, c := range cs {
 		if _, name, ok := strings.Cut(string(c.Action), " "); ok {
 			offered[name] = c
 		}
 	}
-	var b strings.Builder
 	b.Grow(4096)
-	gridHead(&b, "grid pick", cols)
+	gridHead(b, "grid pick", cols)
 	onGrid := map[string]bool{}
 	for i, row := range rows {
-		b.WriteString("<tr><th>" + strconv.Itoa(i+1) + "</th>")
+		writeRowHead(b, i)
 		for _, c := range row {
 			onGrid[c.Suspect] = true
 			class := ""
@@ -96,15 +117,17 @@ func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Cho
 			if c.Picked {
 				class += " pick"
 			}
-			b.WriteString(`<td class="` + class + `">`)
+			face.Put(b, `<td class="`, class, `">`)
 			if ch, ok := offered[c.Suspect]; ok && !c.Picked {
-				b.WriteString(`<button name="a" value="` + face.Escape(string(ch.Action)) + `"`)
+				face.Put(b, `<button name="a" value="`, face.Escape(string(ch.Action)), `"`)
 				if ch.Confirm {
 					b.WriteString(" data-confirm")
 				}
-				b.WriteString(">" + cardHTML(c) + "</button>")
+				b.WriteString(">")
+				writeCard(b, c)
+				b.WriteString("</button>")
 			} else {
-				b.WriteString(cardHTML(c))
+				writeCard(b, c)
 			}
 			b.WriteString("</td>")
 		}
@@ -119,7 +142,8 @@ func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Cho
 		}
 	}
 	if len(rest) > 0 {
-		b.WriteString(`<div class="choices">` + string(face.Buttons(l, rest)) + "</div>")
+		b.WriteString(`<div class="choices">`)
+		face.WriteButtons(b, l, rest)
+		b.WriteString("</div>")
 	}
-	return template.HTML(b.String())
 }
