@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"sync"
 
 	"tablemaster/engine"
@@ -75,13 +76,18 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 		d.Players = append(d.Players, face.Player{Name: name, RoleKey: t.face.Role(engine.Seat(i)),
 			Joined: joined[i], Online: online[i], Turn: turn[i]})
 	}
-	for _, c := range snap.Choices {
-		title := l.Text(c.Group)
+	// A group is a run of choices with one title: its choices are that run
+	// of snap.Choices, capped so that a face appending to them copies.
+	title := ""
+	for i, c := range snap.Choices {
+		if i == 0 || !sameMsg(c.Group, snap.Choices[i-1].Group) {
+			title = l.Text(c.Group)
+		}
 		if n := len(d.Groups); n > 0 && d.Groups[n-1].Title == title && d.Groups[n-1].Public == c.Public {
-			d.Groups[n-1].Choices = append(d.Groups[n-1].Choices, c)
+			d.Groups[n-1].Choices = snap.Choices[i-len(d.Groups[n-1].Choices) : i+1 : i+1]
 			continue
 		}
-		d.Groups = append(d.Groups, face.ChoiceGroup{Title: title, Public: c.Public, Choices: []engine.Choice{c}})
+		d.Groups = append(d.Groups, face.ChoiceGroup{Title: title, Public: c.Public, Choices: snap.Choices[i : i+1 : i+1]})
 	}
 	d.Folded = face.Fold(d.Groups, false)
 	for i := len(snap.Feed) - 1; i >= 0; i-- {
@@ -93,6 +99,12 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 			Answer: f.Event.Reveal && f.Event.IsPublic()})
 	}
 	return d
+}
+
+// sameMsg reports two messages with the same key and arguments, and no
+// nested sentences: the same words in any language.
+func sameMsg(a, b engine.Msg) bool {
+	return a.Key == b.Key && len(a.Nested) == 0 && len(b.Nested) == 0 && maps.Equal(a.Args, b.Args)
 }
 
 // lineKey names a story line in a language.

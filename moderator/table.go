@@ -332,25 +332,32 @@ func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 			}
 		}
 	}
-	shown := 0
-	if tail >= 0 {
-		snap.Feed = make([]FeedItem, 0, tail+4) // and the table lines among them
-	}
+	// The lines shown are found first, from the end, so that the story is
+	// copied once into a list of its size.
+	sees := func(e *engine.Event) bool { return e.Sees(s) && (s != engine.Public || e.IsPublic()) }
+	shown, n, from := 0, 0, 0
 	for i := len(t.feed) - 1; i >= 0; i-- {
-		f := t.feed[i]
-		if !f.Event.Sees(s) || (s == engine.Public && !f.Event.IsPublic()) {
+		e := &t.feed[i].Event
+		if !sees(e) {
 			continue
 		}
-		if tail >= 0 && shown == tail && !f.Event.Table {
-			snap.Earlier = true
+		if tail >= 0 && shown == tail && !e.Table {
+			snap.Earlier, from = true, i+1
 			break
 		}
-		snap.Feed = append(snap.Feed, f.FeedItem)
-		if !f.Event.Table {
+		n++
+		if !e.Table {
 			shown++
 		}
 	}
-	slices.Reverse(snap.Feed)
+	if n > 0 || tail >= 0 {
+		snap.Feed = make([]FeedItem, 0, n)
+	}
+	for i := from; i < len(t.feed); i++ {
+		if sees(&t.feed[i].Event) {
+			snap.Feed = append(snap.Feed, t.feed[i].FeedItem)
+		}
+	}
 	snap.Todo = t.todoLocked()
 	if n := len(t.applied); n > 0 {
 		snap.CanUndo = s != engine.Public && t.applied[n-1].seat == s && !t.game.Outcome().Over
