@@ -15,33 +15,36 @@ const (
 
 var rankNames = [...]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q"}
 
-// SuspectName is the playing card lying on the grid for suspect id.
-func SuspectName(id int, kings bool) string {
-	switch {
-	case id == jokerID && kings:
-		return "♠K"
-	case id == jokerID:
-		return "Joker"
-	case id < 12:
-		return "♠" + rankNames[id]
-	default:
-		return "♣" + rankNames[id-12]
+// The cards' names, written once: every view names every card on the grid.
+var suspectNames, evidenceNames = cardNames("♠", "♣", "♠K"), cardNames("♥", "♦", "♥K")
+
+// cardNames are the names of the 25 cards of two suits and a Joker, with
+// the Joker's place taken by king when the kings option is on ([1]).
+func cardNames(first, second, king string) (names [2][NumSuspects]string) {
+	for id := range NumSuspects - 1 {
+		suit, rank := first, id
+		if id >= 12 {
+			suit, rank = second, id-12
+		}
+		names[0][id] = suit + rankNames[rank]
+		names[1][id] = names[0][id]
 	}
+	names[0][jokerID], names[1][jokerID] = "Joker", king
+	return names
 }
+
+// SuspectName is the playing card lying on the grid for suspect id.
+func SuspectName(id int, kings bool) string { return suspectNames[b2i(kings)][id] }
 
 // EvidenceName is the evidence card (hearts, diamonds, the other Joker)
 // that names suspect id.
-func EvidenceName(id int, kings bool) string {
-	switch {
-	case id == jokerID && kings:
-		return "♥K"
-	case id == jokerID:
-		return "Joker"
-	case id < 12:
-		return "♥" + rankNames[id]
-	default:
-		return "♦" + rankNames[id-12]
+func EvidenceName(id int, kings bool) string { return evidenceNames[b2i(kings)][id] }
+
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
+	return 0
 }
 
 // parseCard reads a card in any common spelling — "♠7", "S7", "s7", "7S",

@@ -3,6 +3,7 @@ package noir
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"tablemaster/engine"
 )
@@ -513,8 +514,12 @@ func (g *Game) candidates(s engine.Seat) []act {
 // "drew" lists every card the seat cannot know to be out of the deck; see
 // unknownTo.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
-	var out []engine.Choice
-	for _, a := range g.legal(s) {
+	acts := g.legal(s)
+	if len(acts) == 0 {
+		return nil
+	}
+	out := make([]engine.Choice, 0, len(acts))
+	for _, a := range acts {
 		out = append(out, g.choice(a))
 	}
 	return out
@@ -533,10 +538,10 @@ func (g *Game) legal(s engine.Seat) []act {
 }
 
 func (g *Game) choice(a act) engine.Choice {
-	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: "noir.g." + a.kind}}
+	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: groupKey(a.kind)}}
 	switch a.kind {
 	case "shift":
-		c.Label = shiftMsg("noir.c.shift", a.shift)
+		c.Label = shiftLabel(a.shift)
 		c.Public = true
 	case "draw":
 		c.Label = engine.M("noir.c.draw." + g.phase.String())
@@ -591,6 +596,32 @@ func (g *Game) choice(a act) engine.Choice {
 		c.Label = engine.M("noir.c.suspect", "suspect", g.sname(a.card), "cell", g.cell(a.card))
 	}
 	return c
+}
+
+// groupKeys are the choice groups' keys by kind of action, written once.
+var groupKeys sync.Map // kind → "noir.g." + kind
+
+func groupKey(kind string) string {
+	if k, ok := groupKeys.Load(kind); ok {
+		return k.(string)
+	}
+	k := "noir.g." + kind
+	groupKeys.Store(kind, k)
+	return k
+}
+
+// shiftLabels are the words of the shift choices, made once each: every
+// turn offers the same few dozen. The messages are shared, and a message's
+// arguments are never changed once made.
+var shiftLabels sync.Map // Shift → engine.Msg
+
+func shiftLabel(sh Shift) engine.Msg {
+	if m, ok := shiftLabels.Load(sh); ok {
+		return m.(engine.Msg)
+	}
+	m := shiftMsg("noir.c.shift", sh)
+	shiftLabels.Store(sh, m)
+	return m
 }
 
 func shiftMsg(key string, sh Shift) engine.Msg {

@@ -309,10 +309,32 @@ func (g *Grid) Collapse(axis Axis, take []int) bool {
 }
 
 // ColName is the letter of a 0-based column: A, B, …
-func ColName(c int) string { return string(rune('A' + c)) }
+func ColName(c int) string {
+	if c >= 0 && c < len(colNames) {
+		return colNames[c : c+1]
+	}
+	return string(rune('A' + c))
+}
+
+const colNames = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 // CellName names a cell: column letter then row number, "B3" (NG-1).
-func CellName(r, c int) string { return ColName(c) + strconv.Itoa(r+1) }
+func CellName(r, c int) string {
+	if r >= 0 && r < len(cellNames) && c >= 0 && c < len(cellNames[r]) {
+		return cellNames[r][c]
+	}
+	return ColName(c) + strconv.Itoa(r+1)
+}
+
+// cellNames are the names of the cells of the largest grids, written once.
+var cellNames = func() (names [12][12]string) {
+	for r := range names {
+		for c := range names[r] {
+			names[r][c] = ColName(c) + strconv.Itoa(r+1)
+		}
+	}
+	return names
+}()
 
 // ParseCell reads "B3" or "b3" into 0-based row and column, checked
 // against the grid's current size.
