@@ -105,7 +105,9 @@ type Game interface {
 	// Seats is the number of players.
 	Seats() int
 	// Legal lists every action the seat may take now; empty when it is not
-	// that seat's turn. A choice not listed here is refused by Apply.
+	// that seat's turn. A choice not listed here is refused by Apply. The
+	// list is the caller's: a new one each call, which the game does not
+	// keep (the moderator keeps it for the state's pages).
 	Legal(s Seat) []Choice
 	// Decode turns the notation a person typed ("kill B3", "kill S7") into
 	// the canonical action, or explains why it cannot.

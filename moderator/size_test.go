@@ -37,7 +37,7 @@ func perfTable(tb testing.TB, cfg noir.Config, seed uint64) (*Store, *Table) {
 // perfMover is the seat with something to do, or Public when nobody has.
 func perfMover(t *Table) engine.Seat {
 	for s := engine.Seat(0); s < 2; s++ {
-		if len(t.Legal(s)) > 0 {
+		if offered, _ := t.offers(s); len(offered) > 0 {
 			return s
 		}
 	}

@@ -156,7 +156,10 @@ func (t *Table) legalLocked(s engine.Seat) []engine.Choice {
 		t.legal = make([][]engine.Choice, len(t.hdr.Seats))
 	}
 	if t.legal[s] == nil {
-		t.legal[s] = append([]engine.Choice{}, t.game.Legal(s)...)
+		t.legal[s] = t.game.Legal(s) // the table's own (engine.Game)
+		if t.legal[s] == nil {
+			t.legal[s] = []engine.Choice{} // none, and known: not asked again
+		}
 	}
 	return t.legal[s]
 }
