@@ -1,11 +1,14 @@
 package moderator
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -61,28 +64,40 @@ func BenchmarkRenderPhone(b *testing.B) {
 	}
 }
 
-// benchStream stands for a device's connection: it reports the id of every
-// event-stream message the server writes to it.
+// benchStream stands for a device's connection: the server takes it over
+// (Hijack) as it does a real one, and the id of every event-stream message
+// written to it is reported on ids.
 type benchStream struct {
-	hdr  http.Header
-	ids  chan int
-	last int // the latest id read from ids
+	hdr    http.Header
+	ids    chan int
+	last   int      // the latest id read from ids
+	client net.Conn // the device's end
 }
 
-func (w *benchStream) Header() http.Header { return w.hdr }
-func (w *benchStream) WriteHeader(int)     {}
-func (w *benchStream) Flush()              {}
+func (w *benchStream) Header() http.Header         { return w.hdr }
+func (w *benchStream) WriteHeader(int)             {}
+func (w *benchStream) Write(p []byte) (int, error) { return len(p), nil }
 
-func (w *benchStream) Write(p []byte) (int, error) {
-	// A patch starts with its event line, the whole body with its id.
-	p, _ = bytes.CutPrefix(p, []byte("event: patch\n"))
-	if rest, ok := bytes.CutPrefix(p, []byte("id: ")); ok {
-		end := bytes.IndexAny(rest, "-\n")
-		if n, err := strconv.Atoi(string(rest[:end])); err == nil {
-			w.ids <- n
+func (w *benchStream) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	server, client := net.Pipe()
+	w.client = client
+	go func() {
+		br := bufio.NewReader(client)
+		for {
+			line, err := br.ReadSlice('\n')
+			if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+				return
+			}
+			// A patch has its id after its event line, the whole body first.
+			if rest, ok := bytes.CutPrefix(line, []byte("id: ")); ok {
+				end := bytes.IndexAny(rest, "-\n")
+				if n, err := strconv.Atoi(string(rest[:end])); err == nil {
+					w.ids <- n
+				}
+			}
 		}
-	}
-	return len(p), nil
+	}()
+	return server, nil, nil
 }
 
 // benchTable is a table with live subscribers, as the server runs it.
@@ -179,9 +194,12 @@ func newBenchTable(b *testing.B, subs int, withLog bool) *benchTable {
 
 // settle waits until every stream has been sent version v or later.
 func (bt *benchTable) settle(b *testing.B, v int) {
+	var timeout <-chan time.Time
 	for i, w := range bt.streams {
-		timeout := time.After(10 * time.Second)
 		for w.last < v {
+			if timeout == nil {
+				timeout = time.After(10 * time.Second)
+			}
 			select {
 			case w.last = <-w.ids:
 			case <-timeout:
@@ -196,6 +214,19 @@ func (bt *benchTable) close() {
 	for range bt.streams {
 		<-bt.done
 	}
+	for _, w := range bt.streams {
+		w.client.Close()
+	}
+	// The streams end once their devices have gone.
+	for {
+		bt.t.mu.Lock()
+		n := len(bt.t.subs)
+		bt.t.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // act posts a shift from the seat to move, as a phone's script does, and
@@ -203,7 +234,8 @@ func (bt *benchTable) close() {
 func (bt *benchTable) act(b *testing.B, r *engine.Rand) {
 	s := perfMover(bt.t)
 	var shifts []string
-	for _, c := range bt.t.Legal(s) {
+	offered, _ := bt.t.offers(s) // read only: no copy
+	for _, c := range offered {
 		if strings.HasPrefix(string(c.Action), "shift ") {
 			shifts = append(shifts, string(c.Action))
 		}

@@ -54,7 +54,7 @@ const maxHeaderBytes = 32 << 10
 func (s *Server) HTTPServer() *http.Server {
 	lim := s.Limits
 	cl := &connLimit{max: lim.PerAddr, open: map[string]int{}}
-	return &http.Server{
+	srv := &http.Server{
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: lim.ReadHeader,
 		ReadTimeout:       lim.Read,
@@ -64,6 +64,9 @@ func (s *Server) HTTPServer() *http.Server {
 		ConnContext:       cl.connContext,
 		ConnState:         cl.connState,
 	}
+	// net/http knows nothing of the event streams it handed over.
+	srv.RegisterOnShutdown(s.shutdown)
+	return srv
 }
 
 // connLimit counts the open connections of each client address.
@@ -75,10 +78,15 @@ type connLimit struct {
 
 type overCapKey struct{}
 
+// connLimitKey marks a connection counted by a connLimit: one taken over
+// by an event stream (Hijack) stays counted until the stream releases it.
+type connLimitKey struct{}
+
 // connContext counts a new connection and marks it when it is over its
 // address's cap: its request is answered with a 503 and the connection
 // closed (refuseOverCap). net/http calls it for every accepted connection,
-// and connState with StateClosed or StateHijacked once it is over.
+// and connState with StateClosed once it is over; a connection an event
+// stream took over (StateHijacked) is released by the stream.
 func (c *connLimit) connContext(ctx context.Context, conn net.Conn) context.Context {
 	if c.max <= 0 {
 		return ctx
@@ -88,6 +96,7 @@ func (c *connLimit) connContext(ctx context.Context, conn net.Conn) context.Cont
 	c.open[ip]++
 	n := c.open[ip]
 	c.mu.Unlock()
+	ctx = context.WithValue(ctx, connLimitKey{}, c)
 	if n > c.max {
 		return context.WithValue(ctx, overCapKey{}, true)
 	}
@@ -95,7 +104,15 @@ func (c *connLimit) connContext(ctx context.Context, conn net.Conn) context.Cont
 }
 
 func (c *connLimit) connState(conn net.Conn, st http.ConnState) {
-	if c.max <= 0 || (st != http.StateClosed && st != http.StateHijacked) {
+	if st == http.StateClosed {
+		c.release(conn)
+	}
+}
+
+// release uncounts a connection that is over; nil (not counted) does
+// nothing.
+func (c *connLimit) release(conn net.Conn) {
+	if c == nil || c.max <= 0 {
 		return
 	}
 	ip := addrIP(conn.RemoteAddr())

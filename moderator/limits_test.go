@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -177,6 +178,99 @@ func TestConnectionCapPerAddress(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("after one connection closed, a new one still gets %d", resp.StatusCode)
+		}
+	}
+}
+
+// TestEventStreamsCountAgainstTheCap: an event stream, which the server
+// takes over from net/http, still holds one of its address's connections
+// until it ends, and gives it back then. Real server, raw sockets.
+func TestEventStreamsCountAgainstTheCap(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	lim := testLimits
+	lim.Idle, lim.ReadHeader, lim.Read = 10*time.Second, 10*time.Second, 10*time.Second
+	_, addr := limitedServer(t, st, lim)
+	path := "/t/" + tb.Header().TableToken + "/events"
+
+	var streams []net.Conn
+	for range lim.PerAddr {
+		c := dialFrom(t, "127.0.0.1", addr)
+		br := bufio.NewReader(c)
+		c.SetDeadline(time.Now().Add(5 * time.Second))
+		io.WriteString(c, "GET "+path+" HTTP/1.1\r\nHost: x\r\n\r\n")
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil || resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream; charset=utf-8" ||
+			resp.Header.Get("Content-Security-Policy") == "" {
+			t.Fatalf("stream %d: %v %v, want a 200 event stream with the security headers", len(streams)+1, resp, err)
+		}
+		if line, err := br.ReadString('\n'); line != "retry: 1000\n" {
+			t.Fatalf("stream %d starts %q (%v)", len(streams)+1, line, err)
+		}
+		c.SetDeadline(time.Time{})
+		streams = append(streams, c)
+	}
+	over := dialFrom(t, "127.0.0.1", addr)
+	if resp, _ := rawGet(t, over, bufio.NewReader(over), "/"); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("with %d streams open, another connection = %d, want 503", lim.PerAddr, resp.StatusCode)
+	}
+	streams[0].(*net.TCPConn).SetLinger(0)
+	streams[0].Close()
+	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		c := dialFrom(t, "127.0.0.1", addr)
+		resp, _ := rawGet(t, c, bufio.NewReader(c), "/")
+		if resp.StatusCode == 200 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after a stream closed, a new connection still gets %d", resp.StatusCode)
+		}
+	}
+}
+
+// TestShutdownEndsEventStreams: net/http does not know the streams it
+// handed over, so the server ends them itself when it shuts down, and
+// Shutdown does not wait for them.
+func TestShutdownEndsEventStreams(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	s := NewServer(st, engine.EN)
+	s.Logf = t.Logf
+	srv := s.HTTPServer()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	resp, err := http.Get("http://" + ln.Addr().String() + "/s/" + tb.Header().Tokens[noir.Killer] + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	if line, _ := br.ReadString('\n'); line != "retry: 1000\n" {
+		t.Fatalf("the stream starts %q", line)
+	}
+	if n := tb.watchedLinks(noir.Killer); n != 1 {
+		t.Fatalf("the stream's link is watched %d times, want 1", n)
+	}
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatalf("Shutdown: %v", err)
+	}
+	ended := make(chan error, 1)
+	go func() { _, err := io.Copy(io.Discard, br); ended <- err }()
+	select {
+	case <-ended:
+	case <-time.After(3 * time.Second):
+		t.Fatal("the stream is still open 3 s after Shutdown")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Shutdown and the stream's end took %v", d)
+	}
+	for deadline := time.Now().Add(2 * time.Second); tb.watchedLinks(noir.Killer) != 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the ended stream's link is still watched")
 		}
 	}
 }

@@ -3,6 +3,7 @@ package moderator
 import (
 	"context"
 	"crypto/subtle"
+	"net"
 	"net/http"
 	"sync"
 	"time"
@@ -19,8 +20,9 @@ import (
 // deadline moved to the past, so not one more byte leaves on it: net/http
 // then closes the connection.
 type linkGuard struct {
-	rc   *http.ResponseController
-	done chan struct{} // closed on revocation: an event stream ends
+	// deadline sets the write deadline of the request's connection.
+	deadline func(time.Time) error
+	done     chan struct{} // closed on revocation: an event stream ends
 
 	mu      sync.Mutex
 	revoked bool
@@ -88,7 +90,7 @@ func (g *linkGuard) revoke() {
 	if g.started {
 		// A past deadline fails the write under way and every later one,
 		// including what net/http still holds when the handler returns.
-		g.rc.SetWriteDeadline(time.Unix(1, 0))
+		g.deadline(time.Unix(1, 0))
 	}
 }
 
@@ -108,7 +110,7 @@ func (g *linkGuard) begin(deadline time.Time) bool {
 		return false
 	}
 	if !deadline.IsZero() {
-		g.rc.SetWriteDeadline(deadline)
+		g.deadline(deadline)
 	}
 	g.started = true
 	return true
@@ -134,7 +136,15 @@ func (g *linkGuard) ended() <-chan struct{} {
 
 // newLinkGuard is a guard nobody revokes: the table screen's streams.
 func newLinkGuard(w http.ResponseWriter) *linkGuard {
-	return &linkGuard{rc: http.NewResponseController(w), done: make(chan struct{})}
+	return &linkGuard{deadline: http.NewResponseController(w).SetWriteDeadline, done: make(chan struct{})}
+}
+
+// attach makes conn, which an event stream took over from net/http, the
+// connection whose deadline the guard sets: the response is let go.
+func (g *linkGuard) attach(conn net.Conn) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.deadline = conn.SetWriteDeadline
 }
 
 type linkKey struct{}

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"maps"
+	"strconv"
 	"sync"
 
 	"tablemaster/engine"
@@ -235,6 +236,7 @@ type streamKey struct {
 
 type streamEntry struct {
 	want    int    // the version the entry was made for
+	peak    int    // the largest body of the entries before this one
 	version int    // the version the page shows (want or later)
 	html    []byte // the page body: the fetch reply of a post
 	hash    string // patch.Hash(html)
@@ -248,9 +250,8 @@ type streamEntry struct {
 
 	mu    sync.Mutex  // guards what follows, made when first asked for
 	tree  *patch.Body // html read as nodes
-	full  []byte      // html as a Server-Sent Event
 	patch []byte      // the patch from prev, or nil
-	tried bool        // patch was made (or found no smaller than full)
+	tried bool        // patch was made (or found no smaller than the body)
 }
 
 // parsed is the entry's body read as nodes, read once.
@@ -273,25 +274,25 @@ var patchMinBody = 8 << 10
 
 // message is the Server-Sent Event that brings a page holding the body
 // named have to this entry's body: a patch when have is the body before
-// this one and the body is large enough, else the whole body. Either is
-// made once, whoever asks.
-func (e *streamEntry) message(have string) []byte {
+// this one and the body is large enough, else the whole body.
+func (e *streamEntry) message(have string) []byte { return e.appendMessage(nil, have) }
+
+// appendMessage appends message(have) to dst. A patch is made once,
+// whoever asks; the whole body is framed in dst each time, which costs a
+// copy per page but keeps no second copy of every body.
+func (e *streamEntry) appendMessage(dst []byte, have string) []byte {
 	if have != "" && have == e.prevHash && len(e.html) >= patchMinBody {
 		if p := e.patchMessage(); p != nil {
-			return p
+			return append(dst, p...)
 		}
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.full == nil {
-		var out bytes.Buffer
-		out.Grow(len(e.html) + len(e.html)/8 + 32)
-		fmt.Fprintf(&out, "id: %d-%s\n", e.version, e.hash)
-		writeSSEData(&out, e.html)
-		out.WriteByte('\n')
-		e.full = out.Bytes()
-	}
-	return e.full
+	dst = append(dst, "id: "...)
+	dst = strconv.AppendInt(dst, int64(e.version), 10)
+	dst = append(dst, '-')
+	dst = append(dst, e.hash...)
+	dst = append(dst, '\n')
+	dst = appendSSEData(dst, e.html)
+	return append(dst, '\n')
 }
 
 // patchMessage is the patch from the body before, made once; nil when it
@@ -338,11 +339,16 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	t.streamCache[key] = e
 	t.cacheMu.Unlock()
 	defer close(e.ready)
-	hint := 4096 // the last rendering's size: the buffer is grown once
+	// The buffer is allocated once, the size of the largest body the key
+	// had: a phone's body is larger on its own turn (its choices) than on
+	// the other's, and sized by the last one it would be grown every other
+	// turn.
+	hint := 4096
 	if old != nil {
 		<-old.ready
-		if len(old.html) > 0 {
-			hint = len(old.html) + len(old.html)/8
+		e.peak = max(old.peak, len(old.html))
+		if e.peak > 0 {
+			hint = e.peak + e.peak/8
 		}
 	}
 	d := buildData(t, seat, l, "", base)
@@ -382,16 +388,26 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 // read as a field of its own ("id:", "event:"). The page gets its lines
 // joined with LF, which is what an HTML parser makes of a CR anyway.
 func writeSSEData(out *bytes.Buffer, p []byte) {
+	out.Write(appendSSEData(nil, p))
+}
+
+// appendSSEData is writeSSEData appending to dst. A body with no CR (a
+// CR comes only from a player's text) is cut at its LFs alone, which
+// bytes.IndexByte finds many bytes at a time.
+func appendSSEData(dst, p []byte) []byte {
+	cr := bytes.IndexByte(p, '\r') >= 0
 	for {
-		i := bytes.IndexAny(p, "\r\n")
-		out.WriteString("data: ")
-		if i < 0 {
-			out.Write(p)
-			out.WriteByte('\n')
-			return
+		i := bytes.IndexByte(p, '\n')
+		if cr {
+			i = bytes.IndexAny(p, "\r\n")
 		}
-		out.Write(p[:i])
-		out.WriteByte('\n')
+		dst = append(dst, "data: "...)
+		if i < 0 {
+			dst = append(dst, p...)
+			return append(dst, '\n')
+		}
+		dst = append(dst, p[:i]...)
+		dst = append(dst, '\n')
 		if p[i] == '\r' && i+1 < len(p) && p[i+1] == '\n' {
 			i++
 		}

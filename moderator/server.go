@@ -40,6 +40,9 @@ type Server struct {
 	// printables): every device then reaches it from its page at
 	// /s/TOKEN/rules or /t/TOKEN/rules, without the internet.
 	Sheet func(w io.Writer, game string, l engine.Lang) error
+
+	stopMu sync.Mutex
+	stop   chan struct{} // closed on shutdown: the event streams end (stream.go)
 }
 
 // NewServer returns the HTTP handler for a store.
@@ -493,134 +496,5 @@ func (s *Server) seatPost(w http.ResponseWriter, r *http.Request, step func(*Tab
 		s.reply(w, r, t, seat, http.StatusOK, "undone", "")
 	default:
 		s.reply(w, r, t, seat, http.StatusOK, pending, "")
-	}
-}
-
-// heldBody is the body a connecting page says it holds: the id of the
-// last message it got ("version-hash"), sent by the browser when it
-// reconnects, or else the h= its page load gave it.
-func heldBody(r *http.Request) string {
-	if id := r.Header.Get("Last-Event-ID"); id != "" {
-		_, h, _ := strings.Cut(id, "-")
-		return h
-	}
-	return r.URL.Query().Get("h")
-}
-
-func (s *Server) seatEvents(w http.ResponseWriter, r *http.Request) {
-	t, seat, g, done, ok := s.seat(w, r)
-	if !ok {
-		s.notFound(w, r)
-		return
-	}
-	defer done()
-	t.connect(seat, +1)
-	defer t.connect(seat, -1)
-	s.stream(w, r, g, t, seat, "/s/"+r.PathValue("tok"))
-}
-
-func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.store.ByTableToken(r.PathValue("tok"))
-	if !ok {
-		s.notFound(w, r)
-		return
-	}
-	// The table screen's link is never revoked: a guard nobody holds.
-	s.stream(w, r, newLinkGuard(w), t, engine.Public, "/t/"+r.PathValue("tok"))
-}
-
-// stream sends what changed on the page after every change, as
-// Server-Sent Events: a patch from the body the page holds, or the whole
-// body when the page holds another. A page that connects or reconnects
-// (phone asleep, Wi-Fi lost) says which body it holds; it is sent nothing
-// if that is the current one, else it catches up at once. A reader that
-// falls behind skips straight to the latest state. Every write is checked
-// against the link g first and given its own write deadline: a stream
-// lives for hours, far past the server's WriteTimeout, but a reader that
-// stops reading is dropped within Limits.Write. A revoked link ends the
-// stream.
-func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t *Table, seat engine.Seat, base string) {
-	rc := http.NewResponseController(w)
-	// The stream reads nothing more; without this net/http would end it
-	// once the server's ReadTimeout is past.
-	if err := rc.SetReadDeadline(time.Time{}); err != nil && !errors.Is(err, http.ErrNotSupported) {
-		return
-	}
-	l := s.pageLang(w, r)
-	ch, cancel := t.Subscribe()
-	defer cancel()
-	// write sends b, if the link is still current, within Limits.Write.
-	write := func(b []byte) bool {
-		var deadline time.Time
-		if s.Limits.Write > 0 {
-			deadline = time.Now().Add(s.Limits.Write)
-		}
-		if !g.begin(deadline) {
-			return false
-		}
-		if _, err := w.Write(b); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
-	if !g.begin(time.Time{}) {
-		s.notFound(w, r)
-		return
-	}
-	h := w.Header()
-	h.Set("Content-Type", "text/event-stream; charset=utf-8")
-	h.Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	io.WriteString(w, "retry: 1000\n\n")
-	// Sent now: a page that holds the current body is sent nothing more
-	// until something changes, and its connection is open meanwhile.
-	if err := rc.Flush(); err != nil {
-		return
-	}
-	last := -1
-	// have names the body the page holds: the one its page load or its
-	// last message brought (streamEntry.message).
-	have := heldBody(r)
-	tick := time.NewTicker(s.Keepalive)
-	defer tick.Stop()
-	send := func() bool {
-		if t.currentVersion() == last {
-			return true
-		}
-		// Rendered before write checks the link: it shows the seat as it
-		// was while the link was current.
-		e := t.rendered(seat, l, base)
-		if e.err != nil {
-			s.Logf("render %s: %v", t.ID(), e.err)
-			return false
-		}
-		last = e.version
-		if e.hash == have {
-			return true // the page shows this body already
-		}
-		msg := e.message(have)
-		have = e.hash
-		return write(msg)
-	}
-	if !send() {
-		return
-	}
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-g.ended():
-			return
-		case <-t.moved: // a rematch took the link: the page reconnects there
-			return
-		case <-ch:
-			if !send() {
-				return
-			}
-		case <-tick.C:
-			if !write([]byte(": keepalive\n\n")) {
-				return
-			}
-		}
 	}
 }

@@ -97,11 +97,15 @@ func writeGroups(b *bytes.Buffer, d *Page, fold bool) {
 
 // FeedHTML writes a page's story (template "feed"): in Go, what the
 // template's loop did by reflection for every line of every live update.
-func FeedHTML(d *Page) template.HTML { return asHTML(d, WriteFeed) }
+func FeedHTML(d *Page) template.HTML {
+	var b bytes.Buffer
+	b.Grow(64 * (len(d.Feed) + 2))
+	WriteFeed(&b, d)
+	return template.HTML(b.String())
+}
 
 // WriteFeed is FeedHTML into b.
 func WriteFeed(b *bytes.Buffer, d *Page) {
-	b.Grow(64 * (len(d.Feed) + 2))
 	b.WriteString(`<ul class="feed">`)
 	for _, f := range d.Feed {
 		b.WriteString(`<li class="`)

@@ -24,13 +24,13 @@ func suitClass(s string) string {
 // page's rendering time.
 func grid(cols []string, rows [][]rules.CellView) template.HTML {
 	var b bytes.Buffer
+	b.Grow(2048)
 	writeGrid(&b, cols, rows)
 	return template.HTML(b.String())
 }
 
 // writeGrid is grid into b.
 func writeGrid(b *bytes.Buffer, cols []string, rows [][]rules.CellView) {
-	b.Grow(2048)
 	gridHead(b, "grid", cols)
 	for i, row := range rows {
 		writeRowHead(b, i)
@@ -88,6 +88,7 @@ func writeCard(b *bytes.Buffer, c rules.CellView) {
 // in the form that posts the choice.
 func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Choice) template.HTML {
 	var b bytes.Buffer
+	b.Grow(4096)
 	writePick(&b, l, cols, rows, cs)
 	return template.HTML(b.String())
 }
@@ -100,7 +101,6 @@ func writePick(b *bytes.Buffer, l engine.Lang, cols []string, rows [][]rules.Cel
 			offered[name] = c
 		}
 	}
-	b.Grow(4096)
 	gridHead(b, "grid pick", cols)
 	onGrid := map[string]bool{}
 	for i, row := range rows {
