@@ -204,7 +204,7 @@ func WriteChoices(b *bytes.Buffer, d *Page) {
 // attributes (a "+" too), so that a page written in Go is byte for byte
 // the page its template wrote.
 func TemplateEscape(s string) string {
-	if !strings.ContainsAny(s, "\x00\"&'+<>") {
+	if !needsEscape(s, true) {
 		return s
 	}
 	return templateEscaper.Replace(s)

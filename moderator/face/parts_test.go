@@ -3,6 +3,7 @@ package face
 import (
 	"bytes"
 	"html/template"
+	"strings"
 	"testing"
 
 	"tablemaster/engine"
@@ -71,6 +72,24 @@ func TestPartsMatchTheirTemplates(t *testing.T) {
 			if string(p.got) != want.String() {
 				t.Fatalf("%s (%s, flash %q, undo %+v, can undo %v, folded %v):\n got %q\nwant %q", p.name, d.Lang, d.Flash, d.Snap.Undo, d.Snap.CanUndo, d.Folded, p.got, want.String())
 			}
+		}
+	}
+}
+
+// TestEscapeAsTemplatesDo: Escape and TemplateEscape, which look for the
+// bytes to escape themselves, escape every string as html/template does.
+func TestEscapeAsTemplatesDo(t *testing.T) {
+	tm := template.Must(template.New("").Parse(`<p title="{{.}}">{{.}}</p>`))
+	for _, s := range []string{"", "Aki", "♠10", "a+b", "<b>", "x\x00y", `"'&`, "日本語+", "سارة", "\xff"} {
+		if got, want := Escape(s), template.HTMLEscapeString(s); got != want {
+			t.Errorf("Escape(%q) = %q, want %q", s, got, want)
+		}
+		var b strings.Builder
+		tm.Execute(&b, s)
+		want := b.String()
+		got := `<p title="` + TemplateEscape(s) + `">` + TemplateEscape(s) + `</p>`
+		if got != want {
+			t.Errorf("TemplateEscape(%q) writes %q, the template %q", s, got, want)
 		}
 	}
 }
