@@ -274,3 +274,25 @@ func TestShutdownEndsEventStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestEventStreamHead: a HEAD request to a stream gets the stream's head
+// and nothing more, and its connection is not taken over: it goes on to
+// answer the next request.
+func TestEventStreamHead(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	_, addr := limitedServer(t, st, testLimits)
+	c := dialFrom(t, "127.0.0.1", addr)
+	br := bufio.NewReader(c)
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	io.WriteString(c, "HEAD /t/"+tb.Header().TableToken+"/events HTTP/1.1\r\nHost: x\r\n\r\n")
+	resp, err := http.ReadResponse(br, &http.Request{Method: http.MethodHead})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream; charset=utf-8" {
+		t.Errorf("HEAD = %d %q, want 200 text/event-stream", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	if resp, _ := rawGet(t, c, br, "/"); resp.StatusCode != 200 {
+		t.Errorf("the next request on the connection = %d, want 200", resp.StatusCode)
+	}
+}

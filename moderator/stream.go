@@ -80,6 +80,10 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
 	h.Set("X-Accel-Buffering", "no")
+	if r.Method == http.MethodHead {
+		w.WriteHeader(http.StatusOK) // the head alone: no stream to take over
+		return
+	}
 	// The body ends when the connection does: no length, no chunks.
 	h.Set("Connection", "close")
 	var head bytes.Buffer
