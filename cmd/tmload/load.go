@@ -302,11 +302,15 @@ type actionTiming struct {
 	sent, replied, last time.Time
 }
 
-// round plays one action on the table: pick it, wait for the start, post
-// it, and wait until every client of the table has the new version.
-func (ts *tableState) round(ctx context.Context, hc *http.Client, base, lang string, start <-chan struct{}, timeout time.Duration) (actionTiming, error) {
+// round plays one action on the table: pick it, say so on picked, wait
+// for the start, post it, and wait until every client of the table has
+// the new version. The start waits for every table's pick, so that the
+// posts do go together and a round's time holds no client's reading of
+// its page (a page with more choices takes longer to read).
+func (ts *tableState) round(ctx context.Context, hc *http.Client, base, lang string, picked *sync.WaitGroup, start <-chan struct{}, timeout time.Duration) (actionTiming, error) {
 	var t actionTiming
 	seat, ver, action, err := ts.pick()
+	picked.Done()
 	if err != nil {
 		return t, err
 	}
@@ -437,10 +441,12 @@ func runLoad(ctx context.Context, addr string, links []tableLinks, o *options, h
 		start := make(chan struct{})
 		timings := make([]actionTiming, len(tables))
 		errs := make([]error, len(tables))
-		var rw sync.WaitGroup
+		var rw, picked sync.WaitGroup
+		picked.Add(len(tables))
 		for i, ts := range tables {
-			rw.Go(func() { timings[i], errs[i] = ts.round(ctx, posts, base, o.Lang, start, o.RoundTimeout) })
+			rw.Go(func() { timings[i], errs[i] = ts.round(ctx, posts, base, o.Lang, &picked, start, o.RoundTimeout) })
 		}
+		picked.Wait()
 		close(start)
 		rw.Wait()
 		if err := errors.Join(errs...); err != nil {
