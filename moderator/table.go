@@ -308,9 +308,10 @@ func (t *Table) SeatName(s engine.Seat) string {
 func (t *Table) Snapshot(s engine.Seat) Snapshot { return t.SnapshotTail(s, -1) }
 
 // SnapshotTail is Snapshot with only the last tail lines of the story
-// that a page shows (table instructions are not counted; -1: all), and
-// Earlier set when there are more: a page's cost then does not grow with
-// the length of the game.
+// that a page shows, and Earlier set when there are more: a page's cost
+// then does not grow with the length of the game. With a tail (not -1)
+// the story leaves out the table's instructions, which a page shows only
+// as Todo.
 func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -337,21 +338,19 @@ func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 	}
 	// The lines shown are found first, from the end, so that the story is
 	// copied once into a list of its size.
-	sees := func(e *engine.Event) bool { return e.Sees(s) && (s != engine.Public || e.IsPublic()) }
-	shown, n, from := 0, 0, 0
+	sees := func(e *engine.Event) bool {
+		return e.Sees(s) && (s != engine.Public || e.IsPublic()) && (tail < 0 || !e.Table)
+	}
+	n, from := 0, 0
 	for i := len(t.feed) - 1; i >= 0; i-- {
-		e := &t.feed[i].Event
-		if !sees(e) {
+		if !sees(&t.feed[i].Event) {
 			continue
 		}
-		if tail >= 0 && shown == tail && !e.Table {
+		if n == tail { // never with tail -1
 			snap.Earlier, from = true, i+1
 			break
 		}
 		n++
-		if !e.Table {
-			shown++
-		}
 	}
 	if n > 0 || tail >= 0 {
 		snap.Feed = make([]FeedItem, 0, n)

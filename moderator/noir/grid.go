@@ -13,7 +13,7 @@ import (
 
 // suitClass colours red suits (templates: suit).
 func suitClass(s string) string {
-	if strings.ContainsAny(s, "♥♦") {
+	if strings.Contains(s, "♥") || strings.Contains(s, "♦") { // ContainsAny's look rune by rune is slower
 		return "red"
 	}
 	return ""
