@@ -206,25 +206,16 @@ func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 	if id >= 0 {
 		c := g.card(id)
 		v.Identity = &c
-		// The grid is shared with the public view: copy before marking.
-		grid := make([][]CellView, len(v.Grid))
+		// The grid was made for this view alone (publicView): marked in
+		// place. Its rows and columns are the grid's.
 		for r, row := range v.Grid {
-			grid[r] = append([]CellView(nil), row...)
-			for c := range grid[r] {
-				cell := grid[r][c].Cell
-				if cell == v.Identity.Cell {
-					grid[r][c].Mine = true
-				}
-				if cell == disguise {
-					grid[r][c].Disguise = true
-				}
-				rr, cc, _ := g.grid.ParseCell(cell)
-				if g.grid.Adjacent(g.grid.At(rr, cc), id) {
-					grid[r][c].Near = true
-				}
+			for c := range row {
+				cell := &row[c]
+				cell.Mine = cell.Cell == v.Identity.Cell
+				cell.Disguise = cell.Cell == disguise
+				cell.Near = g.grid.Adjacent(g.grid.At(r, c), id)
 			}
 		}
-		v.Grid = grid
 	}
 	return v
 }
