@@ -136,11 +136,14 @@ func (g *Game) publicView() PublicView {
 		v.Accused, v.AccusedCell = g.sname(g.accused), g.cell(g.accused)
 		picked = func(id int) bool { return id == g.accused }
 	}
-	for c := 0; c < g.grid.Cols(); c++ {
-		v.Cols = append(v.Cols, ColName(c))
+	v.Cols = make([]string, g.grid.Cols())
+	for c := range v.Cols {
+		v.Cols[c] = ColName(c)
 	}
+	v.Grid = make([][]CellView, 0, g.grid.Rows())
+	cells := make([]CellView, g.grid.Rows()*g.grid.Cols()) // one allocation for every row
 	for r := 0; r < g.grid.Rows(); r++ {
-		row := make([]CellView, g.grid.Cols())
+		row := cells[r*g.grid.Cols() : (r+1)*g.grid.Cols() : (r+1)*g.grid.Cols()]
 		for c := range row {
 			id := g.grid.At(r, c)
 			row[c] = CellView{Cell: CellName(r, c), Suspect: g.sname(id), Dead: g.dead[id], Innocent: g.innocent[id], Picked: picked(id)}
