@@ -73,12 +73,26 @@ func (s *Server) Handler() http.Handler {
 func securityHeaders(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hd := w.Header()
-		hd.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-		hd.Set("Referrer-Policy", "no-referrer")
-		hd.Set("X-Content-Type-Options", "nosniff")
-		hd.Set("Cache-Control", "no-store")
+		// Set by key, as Header.Set would: the keys are canonical and the
+		// values shared, so every answer does not make them again.
+		for _, kv := range securityHeaderValues {
+			hd[kv.key] = kv.value
+		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// securityHeaderValues are the headers every answer carries. The values
+// are shared by every answer: a handler that changes one sets a new slice
+// (Header.Set does), never writes into this one.
+var securityHeaderValues = []struct {
+	key   string
+	value []string
+}{
+	{"Content-Security-Policy", []string{"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"}},
+	{"Referrer-Policy", []string{"no-referrer"}},
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"Cache-Control", []string{"no-store"}},
 }
 
 // pageLang picks the reader's language: ?lang=, then the cookie, then
@@ -346,6 +360,8 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat en
 	w.Header().Set("X-Tablemaster-Version", strconv.Itoa(version))
 	// Live updates patch the body named so.
 	w.Header().Set("X-Tablemaster-Body", hash)
+	// With its length the body goes as it is, not in chunks.
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	w.Write(body)
 }
