@@ -19,6 +19,7 @@ import (
 
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
+	"tablemaster/engine/superrock"
 )
 
 // The benchmarks are for profiling the path an action takes to every
@@ -384,5 +385,62 @@ func BenchmarkLongGame(b *testing.B) {
 			})
 		}
 		st.Close()
+	}
+}
+
+// BenchmarkRenderGames renders a live update of every game in the middle
+// of a game, for a phone and for the table screen: what each action costs
+// per device kind at a table of that game.
+func BenchmarkRenderGames(b *testing.B) {
+	tables := []struct {
+		name string
+		make func() *Table
+	}{
+		{"noir", func() *Table { _, t := perfMidGame(b); return t }},
+		{"ayatsuri6", func() *Table {
+			_, t := newAyatsuriTable(b, 6, true, 7)
+			r := engine.NewRand(7)
+			for range 12 {
+				if !ayStep(b, t, r) {
+					break
+				}
+			}
+			return t
+		}},
+		{"superrock10", func() *Table {
+			_, t := newSuperrockTable(b, 10, superrock.VirtualDice, superrock.VirtualBoard, 7)
+			r := engine.NewRand(7)
+			srPrepare(b, t, r)
+			for range 20 {
+				if !srStep(b, t, r) {
+					break
+				}
+			}
+			return t
+		}},
+		{"outlaws", func() *Table {
+			_, t := newOutlawsTable(b, 5)
+			olPlay(b, t, len(olOpening))
+			return t
+		}},
+	}
+	for _, tc := range tables {
+		t := tc.make()
+		for _, dev := range []struct {
+			name string
+			seat engine.Seat
+		}{{"phone", 0}, {"table", engine.Public}} {
+			b.Run(tc.name+"/"+dev.name, func(b *testing.B) {
+				var buf bytes.Buffer
+				b.ReportAllocs()
+				for b.Loop() {
+					buf.Reset()
+					if err := renderApp(&buf, t, dev.seat, engine.EN, "", "/s/x"); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.SetBytes(int64(buf.Len()))
+			})
+		}
 	}
 }

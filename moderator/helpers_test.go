@@ -34,7 +34,7 @@ func newTestTable(t *testing.T, cfg noir.Config, seed uint64) (*Store, *Table) {
 }
 
 // mustAct applies an action or fails the test.
-func mustAct(t *testing.T, tb *Table, s engine.Seat, a string) {
+func mustAct(t testing.TB, tb *Table, s engine.Seat, a string) {
 	t.Helper()
 	if _, err := tb.Act(s, a, -1); err != nil {
 		t.Fatalf("Act(%d, %q) = %v", s, a, err)

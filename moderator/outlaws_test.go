@@ -14,7 +14,7 @@ import (
 )
 
 // newOutlawsTable is a table of Outlaws with Aki (Red) and Ben (Green).
-func newOutlawsTable(t *testing.T, seed uint64) (*Store, *Table) {
+func newOutlawsTable(t testing.TB, seed uint64) (*Store, *Table) {
 	t.Helper()
 	st, err := NewStore(t.TempDir(), fixedClock)
 	if err != nil {
@@ -39,7 +39,7 @@ var olOpening = []struct {
 	{1, "scout 3"}, {0, "dance 6 5"}, {0, "move 2 5"}, {0, "swap"}, {1, "check 1"}, {1, "move 3 4"}, {1, "pretend"},
 }
 
-func olPlay(t *testing.T, tb *Table, n int) {
+func olPlay(t testing.TB, tb *Table, n int) {
 	t.Helper()
 	for _, a := range olOpening[:n] {
 		mustAct(t, tb, a.s, a.a)
@@ -47,7 +47,7 @@ func olPlay(t *testing.T, tb *Table, n int) {
 }
 
 // olStep plays one action of a seat with something to do.
-func olStep(t *testing.T, tb *Table, r *engine.Rand) {
+func olStep(t testing.TB, tb *Table, r *engine.Rand) {
 	t.Helper()
 	var seats []engine.Seat
 	for s := range 2 {
