@@ -4,6 +4,7 @@
 package outlaws
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -93,39 +94,47 @@ func (f Face) Configure(_ []string, values map[string]string, _ [][]string) (any
 // every card named: it is drawn inside the hold-to-reveal area by the
 // template, so here the seat's row shows only what everyone sees.
 func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
+	var b bytes.Buffer
+	b.Grow(3072)
+	writeBoard(&b, l, &v, me)
+	return template.HTML(b.String())
+}
+
+// writeBoard is board into b.
+func writeBoard(b *bytes.Buffer, l engine.Lang, v *rules.PublicView, me engine.Seat) {
 	top, bottom := 1, 0
 	if me == rules.Green {
 		top, bottom = 0, 1
 	}
-	var b strings.Builder
-	b.Grow(3072)
 	b.WriteString(`<table class="grid ol"><tbody><tr><th></th>`)
 	for i := range rules.Slots {
-		b.WriteString("<th>" + strconv.Itoa(i+1) + "</th>")
+		face.Put(b, "<th>", strconv.Itoa(i+1), "</th>")
 	}
 	b.WriteString("<th></th></tr>")
 	row := func(s int) {
-		b.WriteString(`<tr><th>` + face.Escape(l.S(Face{}.Role(engine.Seat(s)))) + `</th>`)
+		face.Put(b, `<tr><th>`, face.Escape(l.S(Face{}.Role(engine.Seat(s)))), `</th>`)
 		for _, c := range v.Streets[s] {
-			class := "down"
+			b.WriteString(`<td class="`)
 			if c.Char != "" {
-				class = "up"
+				b.WriteString("up")
+			} else {
+				b.WriteString("down")
 			}
 			if c.Restrained {
-				class += " rest"
+				b.WriteString(" rest")
 			}
-			b.WriteString(`<td class="` + class + `">`)
+			b.WriteString(`">`)
 			if c.Char != "" {
-				b.WriteString(`<span>` + face.Escape(c.Card) + `</span><small>` + face.Escape(name(l, c.Char)) + `</small>`)
+				face.Put(b, `<span>`, face.Escape(c.Card), `</span><small>`, face.Escape(name(l, c.Char)), `</small>`)
 				if c.Camera { // in words: a laptop may lack an emoji font
-					b.WriteString(`<small>` + face.Escape(l.S("ol.ui.camera_mark")) + `</small>`)
+					face.Put(b, `<small>`, face.Escape(l.S("ol.ui.camera_mark")), `</small>`)
 				}
 			}
 			b.WriteString("</td>")
 		}
 		b.WriteString(`<td class="sal">`)
 		for _, c := range v.Saloons[s] {
-			b.WriteString(`<span>` + face.Escape(c.Card) + " " + face.Escape(name(l, c.Char)) + `</span>`)
+			face.Put(b, `<span>`, face.Escape(c.Card), " ", face.Escape(name(l, c.Char)), `</span>`)
 		}
 		b.WriteString("</td></tr>")
 	}
@@ -142,10 +151,9 @@ func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
 			b.WriteString(`<td class="tok empty"></td>`)
 		}
 	}
-	b.WriteString(`<td class="stock">` + face.Escape(l.S("ol.ui.stock", "n", strconv.Itoa(v.Stock))) + `</td></tr>`)
+	face.Put(b, `<td class="stock">`, face.Escape(l.S("ol.ui.stock", "n", strconv.Itoa(v.Stock))), `</td></tr>`)
 	row(bottom)
 	b.WriteString("</tbody></table>")
-	return template.HTML(b.String())
 }
 
 // name is a character's or a token's name from its "@key" (templates: olName).
@@ -153,19 +161,24 @@ func name(l engine.Lang, key string) string { return l.S(strings.TrimPrefix(key,
 
 // held writes what each player holds in the open (templates: olHeld).
 func held(l engine.Lang, v rules.PublicView) template.HTML {
-	var b strings.Builder
+	var b bytes.Buffer
+	writeHeld(&b, l, &v)
+	return template.HTML(b.String())
+}
+
+// writeHeld is held into b.
+func writeHeld(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 	for s, h := range v.Held {
-		b.WriteString(`<div class="stats"><span><b>` + face.Escape(l.S(Face{}.Role(engine.Seat(s)))) + `</b></span>`)
-		for _, x := range []struct {
+		face.Put(b, `<div class="stats"><span><b>`, face.Escape(l.S(Face{}.Role(engine.Seat(s)))), `</b></span>`)
+		for _, x := range [...]struct {
 			key string
 			n   int
 		}{{"ol.token.bullet", h.Bullets}, {"ol.token.handcuffs", h.Handcuffs}, {"ol.token.ballot", h.Ballots}, {"ol.ui.cameras", h.Cameras}} {
-			b.WriteString("<span>" + face.Escape(l.S(x.key)) + " <b>" + strconv.Itoa(x.n) + "</b></span>")
+			face.Put(b, "<span>", face.Escape(l.S(x.key)), " <b>", strconv.Itoa(x.n), "</b></span>")
 		}
 		if v.Phase == "setup" {
-			b.WriteString("<span>" + face.Escape(l.S("ol.ui.placed", "n", strconv.Itoa(h.Placed))) + "</span>")
+			face.Put(b, "<span>", face.Escape(l.S("ol.ui.placed", "n", strconv.Itoa(h.Placed))), "</span>")
 		}
 		b.WriteString("</div>")
 	}
-	return template.HTML(b.String())
 }
