@@ -198,3 +198,25 @@ func TestOutlawsWriterMatchesTemplates(t *testing.T) {
 	}
 	c.done()
 }
+
+// TestAyatsuriWriterMatchesTemplates: the same for Ayatsuri, whole seeded
+// random games of four to six players, with and without the Bomb Girl.
+func TestAyatsuriWriterMatchesTemplates(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	c := &writerCheck{t: t, match: `class="ay hist"`}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		_, tb := newAyatsuriTable(t, 4+int(seed%3), seed%2 == 0, seed)
+		r := engine.NewRand(seed * 43)
+		for step := 0; step < 800; step++ {
+			c.check(tb, step, "ayatsuri")
+			if !ayStep(t, tb, r) {
+				c.check(tb, step+1, "ayatsuri")
+				break
+			}
+		}
+	}
+	c.done()
+}
