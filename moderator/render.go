@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"maps"
 	"strconv"
 	"sync"
 
@@ -81,7 +80,7 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 	// of snap.Choices, capped so that a face appending to them copies.
 	title := ""
 	for i, c := range snap.Choices {
-		if i == 0 || !sameMsg(c.Group, snap.Choices[i-1].Group) {
+		if i == 0 || !face.SameMsg(c.Group, snap.Choices[i-1].Group) {
 			title = l.Text(c.Group)
 		}
 		if n := len(d.Groups); n > 0 && d.Groups[n-1].Title == title && d.Groups[n-1].Public == c.Public {
@@ -100,12 +99,6 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 			Answer: f.Event.Reveal && f.Event.IsPublic()})
 	}
 	return d
-}
-
-// sameMsg reports two messages with the same key and arguments, and no
-// nested sentences: the same words in any language.
-func sameMsg(a, b engine.Msg) bool {
-	return a.Key == b.Key && len(a.Nested) == 0 && len(b.Nested) == 0 && maps.Equal(a.Args, b.Args)
 }
 
 // lineKey names a story line in a language.

@@ -2,6 +2,7 @@ package face
 
 import (
 	"html/template"
+	"maps"
 
 	"tablemaster/engine"
 )
@@ -124,4 +125,11 @@ type FeedLine struct {
 	Private bool
 	Undone  bool
 	Answer  bool
+}
+
+// SameMsg reports two messages with the same key and arguments, and no
+// nested sentences: the same words in any language, so a run of choices
+// under one heading has it written once.
+func SameMsg(a, b engine.Msg) bool {
+	return a.Key == b.Key && len(a.Nested) == 0 && len(b.Nested) == 0 && maps.Equal(a.Args, b.Args)
 }

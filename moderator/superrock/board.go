@@ -34,15 +34,17 @@ func srbPlayerAction(a string) bool {
 // srbSquareAction reports whether an action picks a square of a board:
 // "land 3-4", "open 3-4", "hub command 3-4", "enter 3-4" (not "enter 4").
 func srbSquareAction(a string) bool {
-	f := strings.Fields(a)
-	if len(f) < 2 {
+	// Cut, not Fields: it runs for every choice of every page.
+	verb, rest, _ := strings.Cut(strings.TrimLeft(a, " \t"), " ")
+	arg, _, _ := strings.Cut(strings.TrimLeft(rest, " \t"), " ")
+	if arg == "" {
 		return false
 	}
-	switch f[0] {
+	switch verb {
 	case "land", "open", "hub":
 		return true
 	case "enter":
-		return strings.Contains(f[1], "-")
+		return strings.Contains(arg, "-")
 	}
 	return false
 }

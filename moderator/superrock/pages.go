@@ -146,8 +146,13 @@ func newPage(d *face.Page) *srPage {
 		return &srPage{L: d.Lang}
 	}
 	p.Base, p.StateVer = d.Base, d.Snap.StateVer
-	at := map[string]int{}
-	for _, c := range d.Snap.Choices {
+	type groupKey struct {
+		public bool
+		title  string
+	}
+	at := map[groupKey]int{}
+	title, titleOf := "", engine.Msg{}
+	for i, c := range d.Snap.Choices {
 		if srBoardChoice(c) {
 			p.BoardChoices = append(p.BoardChoices, c)
 			continue
@@ -156,13 +161,17 @@ func newPage(d *face.Page) *srPage {
 		if srReport(c) {
 			groups = &p.Reports
 		}
-		key := strconv.FormatBool(c.Public) + d.Lang.Text(c.Group)
+		// A run of choices shares its heading: written once.
+		if i == 0 || !face.SameMsg(c.Group, titleOf) {
+			title, titleOf = d.Lang.Text(c.Group), c.Group
+		}
+		key := groupKey{c.Public, title}
 		if i, ok := at[key]; ok {
 			(*groups)[i].Choices = append((*groups)[i].Choices, c)
 			continue
 		}
 		at[key] = len(*groups)
-		*groups = append(*groups, face.ChoiceGroup{Title: d.Lang.Text(c.Group), Public: c.Public, Choices: []engine.Choice{c}})
+		*groups = append(*groups, face.ChoiceGroup{Title: title, Public: c.Public, Choices: []engine.Choice{c}})
 	}
 	p.Folded = face.Fold(p.Groups, len(p.BoardChoices) > 0)
 	for _, g := range p.Groups {
