@@ -339,11 +339,12 @@ func BenchmarkScript(b *testing.B) {
 }
 
 // BenchmarkLongGame renders a live update (the app part of a page) of the
-// table screen and of a phone at move 10 and at move 10,000: the pages
-// show the end of the story (the whole of it is a link away), so the size
-// (bytes/update) and the time must not grow with the game.
+// table screen and of a phone at move 10, 100 and 10,000: the pages show
+// the end of the story (the whole of it is a link away), so the size
+// (bytes/update) and the time must not grow with the game once the story
+// fills a page (at move 10 the table screen's is 14 lines of 24).
 func BenchmarkLongGame(b *testing.B) {
-	for _, moves := range []int{10, 10000} {
+	for _, moves := range []int{10, 100, 10000} {
 		st, err := NewStore(b.TempDir(), fixedClock)
 		if err != nil {
 			b.Fatal(err)
