@@ -174,11 +174,12 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 	if !send() {
 		return
 	}
+	stop := s.stopping()
 	for {
 		select {
 		case <-gone:
 			return
-		case <-s.stopping():
+		case <-stop:
 			return
 		case <-g.ended():
 			return
