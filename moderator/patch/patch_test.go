@@ -165,3 +165,41 @@ func checkBuiltAsWritten(t *testing.T, name, src string, nodes []hnode) {
 		checkBuiltAsWritten(t, name, src, kids(src, n))
 	}
 }
+
+// BenchmarkMessage makes the patch between golden pages of one game and
+// state, as the server makes one per page and change: parsing both bodies
+// and diffing them.
+func BenchmarkMessage(b *testing.B) {
+	for _, pair := range [][2]string{
+		{"noir-killer-en.html", "noir-inspector-en.html"},
+		{"superrock-play-base-en.html", "superrock-play-declarer-en.html"},
+		{"outlaws-play-red-en.html", "outlaws-react-red-en.html"},
+	} {
+		old, err := os.ReadFile(filepath.Join("..", "testdata", "pages", pair[0]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		now, err := os.ReadFile(filepath.Join("..", "testdata", "pages", pair[1]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		old, now = appOf(old), appOf(now)
+		b.Run(strings.TrimSuffix(pair[1], "-en.html"), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(old) + len(now)))
+			for b.Loop() {
+				if _, ok := Parse(old).MessageTo(Parse(now), "a", "b", 1); !ok {
+					b.Fatal("no patch")
+				}
+			}
+		})
+	}
+}
+
+// appOf is the inside of a page's <main>: the body live updates carry.
+func appOf(page []byte) []byte {
+	s := string(page)
+	i := strings.Index(s, "<main")
+	i += strings.IndexByte(s[i:], '>') + 1
+	return []byte(s[i:strings.LastIndex(s, "</main>")])
+}
