@@ -296,3 +296,29 @@ func TestEventStreamHead(t *testing.T) {
 		t.Errorf("the next request on the connection = %d, want 200", resp.StatusCode)
 	}
 }
+
+// TestClosedStreamGoesOffline: a phone whose page closes its stream shows
+// as offline again on the table screen, and its link is no longer
+// watched: the server, which took the connection over from net/http,
+// notices the page going by itself.
+func TestClosedStreamGoesOffline(t *testing.T) {
+	st, tb := newTestTable(t, noir.Config{}, 42)
+	_, addr := limitedServer(t, st, testLimits)
+	online := func() int { _, on := tb.Presence(); return on[noir.Killer] }
+	c := dialFrom(t, "127.0.0.1", addr)
+	br := bufio.NewReader(c)
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	io.WriteString(c, "GET /s/"+tb.Header().Tokens[noir.Killer]+"/events HTTP/1.1\r\nHost: x\r\n\r\n")
+	if resp, err := http.ReadResponse(br, nil); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("stream: %v %v", resp, err)
+	}
+	if online() != 1 || tb.watchedLinks(noir.Killer) != 1 {
+		t.Fatalf("with its stream open the Killer is online %d times, watched %d, want 1 and 1", online(), tb.watchedLinks(noir.Killer))
+	}
+	c.Close()
+	for deadline := time.Now().Add(2 * time.Second); online() != 0 || tb.watchedLinks(noir.Killer) != 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("2 s after its page went the Killer is online %d times, watched %d", online(), tb.watchedLinks(noir.Killer))
+		}
+	}
+}
