@@ -147,31 +147,54 @@ func newPage(d *face.Page) *srPage {
 	}
 	p.Base, p.StateVer = d.Base, d.Snap.StateVer
 	type groupKey struct {
+		list   int // groups or reports
 		public bool
 		title  string
 	}
+	// The groups are found first, then each is given a list of its size:
+	// a ten-player seat has a hundred choices under a dozen headings.
 	at := map[groupKey]int{}
 	title, titleOf := "", engine.Msg{}
+	var counts [2][]int                 // by list (groups, reports), by group
+	type spot struct{ list, group int } // list -1: on the board
+	spots := make([]spot, len(d.Snap.Choices))
 	for i, c := range d.Snap.Choices {
+		spots[i] = spot{-1, 0}
 		if srBoardChoice(c) {
 			p.BoardChoices = append(p.BoardChoices, c)
 			continue
 		}
+		list := 0
 		groups := &p.Groups
 		if srReport(c) {
-			groups = &p.Reports
+			list, groups = 1, &p.Reports
 		}
 		// A run of choices shares its heading: written once.
 		if i == 0 || !face.SameMsg(c.Group, titleOf) {
 			title, titleOf = d.Lang.Text(c.Group), c.Group
 		}
-		key := groupKey{c.Public, title}
-		if i, ok := at[key]; ok {
-			(*groups)[i].Choices = append((*groups)[i].Choices, c)
-			continue
+		key := groupKey{list, c.Public, title}
+		g, ok := at[key]
+		if !ok {
+			g = len(*groups)
+			at[key] = g
+			*groups = append(*groups, face.ChoiceGroup{Title: title, Public: c.Public})
+			counts[list] = append(counts[list], 0)
 		}
-		at[key] = len(*groups)
-		*groups = append(*groups, face.ChoiceGroup{Title: title, Public: c.Public, Choices: []engine.Choice{c}})
+		counts[list][g]++
+		spots[i] = spot{list, g}
+	}
+	lists := [2]*[]face.ChoiceGroup{&p.Groups, &p.Reports}
+	for list, groups := range lists {
+		for g := range *groups {
+			(*groups)[g].Choices = make([]engine.Choice, 0, counts[list][g])
+		}
+	}
+	for i, c := range d.Snap.Choices {
+		if x := spots[i]; x.list >= 0 {
+			g := &(*lists[x.list])[x.group]
+			g.Choices = append(g.Choices, c)
+		}
 	}
 	p.Folded = face.Fold(p.Groups, len(p.BoardChoices) > 0)
 	for _, g := range p.Groups {
@@ -187,6 +210,7 @@ func newPage(d *face.Page) *srPage {
 		short.Snap.Earlier = false
 		p.Story = &short
 	}
+	p.Online = make([]srOnline, 0, len(d.Players))
 	for i, pl := range d.Players {
 		o := srOnline{Name: pl.Name, Joined: pl.Joined, Online: pl.Online > 0}
 		if i < len(p.Rows) {
@@ -280,6 +304,7 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 	if me != nil {
 		p.MyTurn = choices && (isWaiting[me.Seat] || v.Phase == "deal" || v.Phase == "lineup" || v.Phase == "confirm")
 	}
+	p.Rows = make([]srRow, 0, len(v.Players))
 	for _, pl := range v.Players {
 		r := srRow{No: int(pl.Seat) + 1, Name: pl.Name, Me: me != nil && me.Seat == pl.Seat, Waiting: isWaiting[pl.Seat],
 			Base: pl.Base, Cards: pl.PlanetCards, InfoShown: pl.InfoShown, Dead: pl.Dead, Exposed: pl.Exposed,
