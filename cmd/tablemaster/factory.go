@@ -25,6 +25,26 @@ type Factory struct {
 	Getenv       func(string) string
 	QR           func(string) (string, error)
 	SignalNotify func() (<-chan os.Signal, func())
+
+	// caught holds the signals caught since the server started serving,
+	// until a command waits for them (untilSignal).
+	caught *caughtSignals
+}
+
+type caughtSignals struct {
+	ch   <-chan os.Signal
+	stop func()
+}
+
+// catchSignals starts catching Ctrl-C and SIGTERM, for the next
+// untilSignal: a command prints its links (or "resumed …") before it
+// waits, and a signal in between, from a supervisor that read those
+// lines, must stop it cleanly rather than kill it.
+func (f *Factory) catchSignals() {
+	if f.caught == nil {
+		ch, stop := f.SignalNotify()
+		f.caught = &caughtSignals{ch, stop}
+	}
 }
 
 func newFactory() *Factory {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -58,6 +59,7 @@ func serve(f *Factory, st *moderator.Store, ln net.Listener, l engine.Lang) *ser
 // serveHub serves the store's tables and, when hub is set, the night's
 // host page.
 func serveHub(f *Factory, st *moderator.Store, ln net.Listener, l engine.Lang, hub *moderator.Hub) *serving {
+	f.catchSignals() // from now on a signal stops the command cleanly
 	s := moderator.NewServer(st, l)
 	s.Hub = hub
 	s.Logf = func(format string, args ...any) { fmt.Fprintf(f.ErrOut, "tablemaster: "+format+"\n", args...) }
@@ -93,7 +95,13 @@ func baseURL(addr string, port int) string {
 // at once, should the clean stop hang.
 func untilSignal(f *Factory) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
-	ch, stop := f.SignalNotify()
+	var ch <-chan os.Signal
+	var stop func()
+	if c := f.caught; c != nil {
+		ch, stop, f.caught = c.ch, c.stop, nil // caught since serving began
+	} else {
+		ch, stop = f.SignalNotify()
+	}
 	go func() {
 		select {
 		case <-ch:
