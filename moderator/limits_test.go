@@ -168,18 +168,42 @@ func TestConnectionCapPerAddress(t *testing.T) {
 	if resp, _ := rawGet(t, other, bufio.NewReader(other), "/"); resp.StatusCode != 200 {
 		t.Errorf("another address = %d, want 200", resp.StatusCode)
 	}
-	held[0].(*net.TCPConn).SetLinger(0)
-	held[0].Close()
+	closeAndServedAgain(t, held[0], addr, "one connection")
+}
+
+// closeAndServedAgain closes c, one of the connections that filled
+// 127.0.0.1's cap (what names it), and waits until a new connection from
+// that address is served again.
+func closeAndServedAgain(t *testing.T, c net.Conn, addr, what string) {
+	t.Helper()
+	c.(*net.TCPConn).SetLinger(0)
+	c.Close()
 	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		c := dialFrom(t, "127.0.0.1", addr)
 		resp, _ := rawGet(t, c, bufio.NewReader(c), "/")
 		if resp.StatusCode == 200 {
-			break
+			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("after one connection closed, a new one still gets %d", resp.StatusCode)
+			t.Fatalf("after %s closed, a new connection still gets %d", what, resp.StatusCode)
 		}
 	}
+}
+
+// openRawStream opens the event stream at path on a connection of its own
+// from 127.0.0.1 and reads its head.
+func openRawStream(t *testing.T, addr, path string) (net.Conn, *bufio.Reader, *http.Response) {
+	t.Helper()
+	c := dialFrom(t, "127.0.0.1", addr)
+	br := bufio.NewReader(c)
+	c.SetDeadline(time.Now().Add(5 * time.Second))
+	defer c.SetDeadline(time.Time{})
+	io.WriteString(c, "GET "+path+" HTTP/1.1\r\nHost: x\r\n\r\n")
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("GET %s: %v", path, err)
+	}
+	return c, br, resp
 }
 
 // TestEventStreamsCountAgainstTheCap: an event stream, which the server
@@ -194,37 +218,21 @@ func TestEventStreamsCountAgainstTheCap(t *testing.T) {
 
 	var streams []net.Conn
 	for range lim.PerAddr {
-		c := dialFrom(t, "127.0.0.1", addr)
-		br := bufio.NewReader(c)
-		c.SetDeadline(time.Now().Add(5 * time.Second))
-		io.WriteString(c, "GET "+path+" HTTP/1.1\r\nHost: x\r\n\r\n")
-		resp, err := http.ReadResponse(br, nil)
-		if err != nil || resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream; charset=utf-8" ||
+		c, br, resp := openRawStream(t, addr, path)
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream; charset=utf-8" ||
 			resp.Header.Get("Content-Security-Policy") == "" {
-			t.Fatalf("stream %d: %v %v, want a 200 event stream with the security headers", len(streams)+1, resp, err)
+			t.Fatalf("stream %d: %v, want a 200 event stream with the security headers", len(streams)+1, resp)
 		}
 		if line, err := br.ReadString('\n'); line != "retry: 1000\n" {
 			t.Fatalf("stream %d starts %q (%v)", len(streams)+1, line, err)
 		}
-		c.SetDeadline(time.Time{})
 		streams = append(streams, c)
 	}
 	over := dialFrom(t, "127.0.0.1", addr)
 	if resp, _ := rawGet(t, over, bufio.NewReader(over), "/"); resp.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("with %d streams open, another connection = %d, want 503", lim.PerAddr, resp.StatusCode)
 	}
-	streams[0].(*net.TCPConn).SetLinger(0)
-	streams[0].Close()
-	for deadline := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		c := dialFrom(t, "127.0.0.1", addr)
-		resp, _ := rawGet(t, c, bufio.NewReader(c), "/")
-		if resp.StatusCode == 200 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("after a stream closed, a new connection still gets %d", resp.StatusCode)
-		}
-	}
+	closeAndServedAgain(t, streams[0], addr, "a stream")
 }
 
 // TestShutdownEndsEventStreams: net/http does not know the streams it
@@ -305,12 +313,9 @@ func TestClosedStreamGoesOffline(t *testing.T) {
 	st, tb := newTestTable(t, noir.Config{}, 42)
 	_, addr := limitedServer(t, st, testLimits)
 	online := func() int { _, on := tb.Presence(); return on[noir.Killer] }
-	c := dialFrom(t, "127.0.0.1", addr)
-	br := bufio.NewReader(c)
-	c.SetDeadline(time.Now().Add(5 * time.Second))
-	io.WriteString(c, "GET /s/"+tb.Header().Tokens[noir.Killer]+"/events HTTP/1.1\r\nHost: x\r\n\r\n")
-	if resp, err := http.ReadResponse(br, nil); err != nil || resp.StatusCode != 200 {
-		t.Fatalf("stream: %v %v", resp, err)
+	c, _, resp := openRawStream(t, addr, "/s/"+tb.Header().Tokens[noir.Killer]+"/events")
+	if resp.StatusCode != 200 {
+		t.Fatalf("stream: %v", resp)
 	}
 	if online() != 1 || tb.watchedLinks(noir.Killer) != 1 {
 		t.Fatalf("with its stream open the Killer is online %d times, watched %d, want 1 and 1", online(), tb.watchedLinks(noir.Killer))

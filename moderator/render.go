@@ -265,14 +265,12 @@ func (e *streamEntry) parsed() *patch.Body {
 // they check is a patch.
 var patchMinBody = 8 << 10
 
-// message is the Server-Sent Event that brings a page holding the body
-// named have to this entry's body: a patch when have is the body before
-// this one and the body is large enough, else the whole body.
-func (e *streamEntry) message(have string) []byte { return e.appendMessage(nil, have) }
-
-// appendMessage appends message(have) to dst. A patch is made once,
-// whoever asks; the whole body is framed in dst each time, which costs a
-// copy per page but keeps no second copy of every body.
+// appendMessage appends to dst the Server-Sent Event that brings a page
+// holding the body named have to this entry's body: a patch when have is
+// the body before this one and the body is large enough, else the whole
+// body. A patch is made once, whoever asks; the whole body is framed in
+// dst each time, which costs a copy per page but keeps no second copy of
+// every body.
 func (e *streamEntry) appendMessage(dst []byte, have string) []byte {
 	if have != "" && have == e.prevHash && len(e.html) >= patchMinBody {
 		if p := e.patchMessage(); p != nil {
@@ -374,19 +372,14 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	return e
 }
 
-// writeSSEData writes p as the data lines of a Server-Sent Event. The
-// event stream ends a line at a CR, an LF or a CR LF, so each of the three
-// starts a new data line, and no CR is ever written: a CR in a player's
-// name would otherwise end its line early and let the rest of the name be
-// read as a field of its own ("id:", "event:"). The page gets its lines
-// joined with LF, which is what an HTML parser makes of a CR anyway.
-func writeSSEData(out *bytes.Buffer, p []byte) {
-	out.Write(appendSSEData(nil, p))
-}
-
-// appendSSEData is writeSSEData appending to dst. A body with no CR (a
-// CR comes only from a player's text) is cut at its LFs alone, which
-// bytes.IndexByte finds many bytes at a time.
+// appendSSEData appends p to dst as the data lines of a Server-Sent
+// Event. The event stream ends a line at a CR, an LF or a CR LF, so each
+// of the three starts a new data line, and no CR is ever written: a CR in
+// a player's name would otherwise end its line early and let the rest of
+// the name be read as a field of its own ("id:", "event:"). The page gets
+// its lines joined with LF, which is what an HTML parser makes of a CR
+// anyway. A body with no CR (a CR comes only from a player's text) is cut
+// at its LFs alone, which bytes.IndexByte finds many bytes at a time.
 func appendSSEData(dst, p []byte) []byte {
 	cr := bytes.IndexByte(p, '\r') >= 0
 	for {

@@ -41,13 +41,13 @@ type Server struct {
 	// /s/TOKEN/rules or /t/TOKEN/rules, without the internet.
 	Sheet func(w io.Writer, game string, l engine.Lang) error
 
-	stopMu sync.Mutex
-	stop   chan struct{} // closed on shutdown: the event streams end (stream.go)
+	stop     chan struct{} // closed on shutdown: the event streams end (stream.go)
+	stopOnce sync.Once
 }
 
 // NewServer returns the HTTP handler for a store.
 func NewServer(st *Store, lang engine.Lang) *Server {
-	return &Server{store: st, lang: lang, Logf: log.Printf, Keepalive: 20 * time.Second, Limits: DefaultLimits}
+	return &Server{store: st, lang: lang, Logf: log.Printf, Keepalive: 20 * time.Second, Limits: DefaultLimits, stop: make(chan struct{})}
 }
 
 // Handler routes every request.

@@ -286,9 +286,9 @@ func checkIndistinguishable(t *testing.T, tb *Table, s engine.Seat, r *engine.Ra
 // and to one that holds nothing (the whole body).
 func liveMessages(tb *Table, key streamKey, prev *streamEntry) string {
 	e := tb.rendered(key.seat, key.lang, key.base)
-	out := string(e.message(""))
+	out := string(e.appendMessage(nil, ""))
 	if prev != nil {
-		out = string(e.message(prev.hash)) + "\n---\n" + out
+		out = string(e.appendMessage(nil, prev.hash)) + "\n---\n" + out
 	}
 	return out
 }

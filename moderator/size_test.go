@@ -147,7 +147,7 @@ func firstEventLen(tb testing.TB, t *Table, s engine.Seat, l engine.Lang, base s
 	if e.hash == loaded.hash {
 		return 0
 	}
-	return len(e.message(loaded.hash))
+	return len(e.appendMessage(nil, loaded.hash))
 }
 
 // TestPageSize checks the budget: a phone page, gzip-compressed,

@@ -1,7 +1,6 @@
 package moderator
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -207,15 +206,14 @@ func TestWriteSSEData(t *testing.T) {
 		{"\r\r\n\n", "data: \ndata: \ndata: \ndata: \n"},
 		{"x\x1b[31m\x00y", "data: x\x1b[31m\x00y\n"},
 	} {
-		var b bytes.Buffer
-		writeSSEData(&b, []byte(tt.in))
-		if b.String() != tt.want {
-			t.Errorf("writeSSEData(%q) = %q, want %q", tt.in, b.String(), tt.want)
+		got := string(appendSSEData(nil, []byte(tt.in)))
+		if got != tt.want {
+			t.Errorf("appendSSEData(%q) = %q, want %q", tt.in, got, tt.want)
 		}
-		msgs, _ := parseSSE(b.String() + "\n")
+		msgs, _ := parseSSE(got + "\n")
 		want := strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(tt.in)
 		if len(msgs) != 1 || msgs[0].data != want {
-			t.Errorf("writeSSEData(%q) reads back as %+v, want %q", tt.in, msgs, want)
+			t.Errorf("appendSSEData(%q) reads back as %+v, want %q", tt.in, msgs, want)
 		}
 	}
 }
@@ -327,7 +325,7 @@ func TestSmallBodiesGoWhole(t *testing.T) {
 		patch bool
 	}{{len(now.html) + 1, false}, {len(now.html), true}} {
 		patchMinBody = tt.min
-		msg := now.message(before.hash)
+		msg := now.appendMessage(nil, before.hash)
 		if got := strings.HasPrefix(string(msg), "event: patch\n"); got != tt.patch {
 			t.Errorf("a %d-byte body with patchMinBody %d: patch = %v, want %v", len(now.html), tt.min, got, tt.patch)
 		}

@@ -75,7 +75,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t 
 	}
 	l := s.pageLang(w, r) // may set the language cookie: before the head
 	// have names the body the page holds: the one its page load or its
-	// last message brought (streamEntry.message).
+	// last message brought (streamEntry.appendMessage).
 	have := heldBody(r)
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
@@ -174,12 +174,11 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 	if !send() {
 		return
 	}
-	stop := s.stopping()
 	for {
 		select {
 		case <-gone:
 			return
-		case <-stop:
+		case <-s.stop:
 			return
 		case <-g.ended():
 			return
@@ -197,28 +196,6 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 	}
 }
 
-// stopping is closed when the server shuts down (Shutdown of the
-// http.Server HTTPServer made): the event streams, which net/http no
-// longer knows of, end then.
-func (s *Server) stopping() <-chan struct{} {
-	s.stopMu.Lock()
-	defer s.stopMu.Unlock()
-	if s.stop == nil {
-		s.stop = make(chan struct{})
-	}
-	return s.stop
-}
-
-// shutdown ends the event streams.
-func (s *Server) shutdown() {
-	s.stopMu.Lock()
-	defer s.stopMu.Unlock()
-	if s.stop == nil {
-		s.stop = make(chan struct{})
-	}
-	select {
-	case <-s.stop:
-	default:
-		close(s.stop)
-	}
-}
+// shutdown ends the event streams, which net/http no longer knows of
+// (HTTPServer registers it with the http.Server's Shutdown).
+func (s *Server) shutdown() { s.stopOnce.Do(func() { close(s.stop) }) }

@@ -98,7 +98,15 @@ func srStep(t testing.TB, tb *Table, r *engine.Rand) bool {
 // srPrepare plays the preparation at random up to the planet phase.
 func srPrepare(t testing.TB, tb *Table, r *engine.Rand) {
 	t.Helper()
+	srPrepareEach(t, tb, r, func(int) {})
+}
+
+// srPrepareEach is srPrepare calling each before every move, with the
+// move's number.
+func srPrepareEach(t testing.TB, tb *Table, r *engine.Rand, each func(step int)) {
+	t.Helper()
 	for i := 0; i < 500 && srPhase(tb) != "play"; i++ {
+		each(i)
 		s, c, ok := srMove(tb, r)
 		if !ok {
 			t.Fatal("nobody can move during the preparation")

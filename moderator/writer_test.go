@@ -144,28 +144,11 @@ func TestSuperrockWriterMatchesTemplates(t *testing.T) {
 			_, tb := newSuperrockTable(t, g.n, g.dice, g.board, seed+uint64(10*i))
 			r := engine.NewRand(seed * 37)
 			step := 0
-			for ; step < 500 && srPhase(tb) != "play"; step++ {
+			srPrepareEach(t, tb, r, func(i int) {
+				step = i
 				c.check(tb, step, "superrock "+srPhase(tb))
-				s, ch, ok := srMove(tb, r)
-				if !ok {
-					t.Fatal("nobody can move during the preparation")
-				}
-				if srPhase(tb) == "lineup" {
-					// As srPrepare: switch away extra Evil silhouettes, then confirm.
-					ch = engine.Choice{Action: "confirm"}
-					for seat := 0; seat < g.n && srEvils(tb) > 2 && ch.Action == "confirm"; seat++ {
-						for _, x := range tb.Legal(engine.Seat(seat)) {
-							if strings.HasPrefix(string(x.Action), "switch ") {
-								s, ch = engine.Seat(seat), x
-								break
-							}
-						}
-					}
-				}
-				if _, err := tb.Act(s, string(ch.Action), -1); err != nil {
-					t.Fatalf("Act(%d, %q) = %v", s, ch.Action, err)
-				}
-			}
+			})
+			step++
 			for end := step + playSteps; step < end; step++ {
 				c.check(tb, step, "superrock "+srPhase(tb))
 				if !srStep(t, tb, r) {

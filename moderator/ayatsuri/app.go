@@ -24,54 +24,35 @@ func (Face) WriteApp(b *bytes.Buffer, d *face.Page) {
 	table(b, d, &v)
 }
 
-// esc escapes text as the templates do.
-func esc(s string) string { return face.TemplateEscape(s) }
-
-// t is a catalogue sentence, escaped (templates: t).
-func t(l engine.Lang, key string) string { return esc(l.S(key)) }
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
 func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	l := d.Lang
-	b.WriteString("\n<div class=\"top\"><h1>")
-	face.WriteBDI(b, d.SeatName)
-	b.WriteString("</h1>")
-	face.WriteLang(b, d)
-	b.WriteString("</div>\n")
+	face.WriteTop(b, d, string(face.BDI(d.SeatName)))
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
 	over(b, l, &v.PublicView)
-	b.WriteString("\n<div class=\"status")
-	if len(d.Snap.Choices) > 0 {
-		b.WriteString(" me")
-	}
-	b.WriteString("\" id=\"status\">")
-	if len(d.Snap.Choices) > 0 {
-		face.Put(b, "<b>", t(l, "mod.your_turn"), "</b> ")
-	}
+	face.WriteStatusOpen(b, d, len(d.Snap.Choices) > 0)
 	status(b, l, &v.PublicView)
 	b.WriteString("</div>\n")
 	face.WriteUndo(b, d)
-	face.Put(b, "\n<div class=\"hold\" role=\"button\" tabindex=\"0\"><span>◉ ", t(l, "mod.hold"), "</span>\n<div class=\"secret\" id=\"secret\">\n")
+	face.WriteHoldOpen(b, d)
 	if r := v.Role; r != nil {
-		face.Put(b, "<div>", t(l, "ay.ui.your_role"), ` <span class="cards"><span>`, esc(r.Mark), " ", t(l, r.Key), "</span></span></div>")
+		face.Put(b, "<div>", face.Words(l, "ay.ui.your_role"), ` <span class="cards"><span>`, face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key), "</span></span></div>")
 	} else {
-		face.Put(b, "<div>", t(l, "ay.ui.no_role"), "</div>")
+		face.Put(b, "<div>", face.Words(l, "ay.ui.no_role"), "</div>")
 	}
 	b.WriteString("\n")
 	if len(v.Hand) > 0 {
-		face.Put(b, "<div>", t(l, "ay.ui.hand"), ` <span class="cards">`)
+		face.Put(b, "<div>", face.Words(l, "ay.ui.hand"), ` <span class="cards">`)
 		for _, r := range v.Hand {
-			face.Put(b, "<span>", esc(r.Mark), " ", t(l, r.Key), "</span>")
+			face.Put(b, "<span>", face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key), "</span>")
 		}
 		b.WriteString("</span></div>")
 	}
 	b.WriteString("\n")
 	if len(v.Serial) > 0 {
-		face.Put(b, "<div>", t(l, "ay.ui.serial"), " ")
+		face.Put(b, "<div>", face.Words(l, "ay.ui.serial"), " ")
 		for _, s := range v.Serial {
-			face.Put(b, "<b>", esc(s), "</b> ")
+			face.Put(b, "<b>", face.TemplateEscape(s), "</b> ")
 		}
 		b.WriteString("</div>")
 	}
@@ -83,7 +64,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	players(b, l, &v.PublicView)
 	b.WriteString("\n")
 	board(b, l, &v.PublicView)
-	face.Put(b, "\n<h2>", t(l, "mod.story"), "</h2>\n")
+	face.Put(b, "\n<h2>", face.Words(l, "mod.story"), "</h2>\n")
 	face.WriteFeed(b, d)
 	b.WriteString("\n")
 	history(b, l, &v.PublicView)
@@ -92,26 +73,20 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 
 func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	l := d.Lang
-	face.Put(b, "\n<div class=\"top\"><h1>", t(l, "ay.name"), "</h1>")
-	face.WriteLang(b, d)
-	b.WriteString("</div>\n")
+	face.WriteTop(b, d, face.Words(l, "ay.name"))
 	face.WritePlayers(b, d)
 	b.WriteString("\n")
 	over(b, l, v)
 	b.WriteString("\n<div class=\"status\" id=\"status\">")
 	status(b, l, v)
 	b.WriteString("</div>\n")
-	if u := d.Snap.Undo; u != nil {
-		b.WriteString(`<div class="status" id="undo">`)
-		face.WriteMsg(b, l, u.Text)
-		b.WriteString("</div>")
-	}
+	face.WriteUndoStatus(b, d)
 	b.WriteString("\n")
 	face.WriteTodo(b, d)
 	b.WriteString("\n<div class=\"cols\"><div>")
 	players(b, l, v)
 	board(b, l, v)
-	face.Put(b, "</div>\n<div><h2>", t(l, "mod.story"), "</h2>")
+	face.Put(b, "</div>\n<div><h2>", face.Words(l, "mod.story"), "</h2>")
 	face.WriteFeed(b, d)
 	b.WriteString("</div></div>\n")
 	history(b, l, v)
@@ -121,7 +96,7 @@ func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 // status is the game's status, or its end.
 func status(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 	if v.Over {
-		b.WriteString(t(l, "mod.game_over"))
+		b.WriteString(face.Words(l, "mod.game_over"))
 		return
 	}
 	face.WriteMsg(b, l, v.Status)
@@ -138,7 +113,7 @@ func over(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 
 // players is the players' table (ay.players).
 func players(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
-	face.Put(b, "<table class=\"ay\">\n<tr><th></th><th>", t(l, "ay.ui.life"), "</th><th>", t(l, "ay.ui.kills"), "</th><th>", t(l, "ay.ui.role"), "</th></tr>\n")
+	face.Put(b, "<table class=\"ay\">\n<tr><th></th><th>", face.Words(l, "ay.ui.life"), "</th><th>", face.Words(l, "ay.ui.kills"), "</th><th>", face.Words(l, "ay.ui.role"), "</th></tr>\n")
 	for _, p := range v.Players {
 		b.WriteString(`<tr class="`)
 		if p.Turn {
@@ -155,21 +130,21 @@ func players(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 		face.WriteBDI(b, p.Name)
 		b.WriteString("</b>")
 		if p.Marker {
-			face.Put(b, ` <span class="mark">♛ `, t(l, "ay.ui.marker"), "</span>")
+			face.Put(b, ` <span class="mark">♛ `, face.Words(l, "ay.ui.marker"), "</span>")
 		}
 		if p.Guarded {
-			face.Put(b, ` <span class="mark">◈ `, t(l, "ay.ui.guarded"), "</span>")
+			face.Put(b, ` <span class="mark">◈ `, face.Words(l, "ay.ui.guarded"), "</span>")
 		}
 		if p.BombCard {
-			face.Put(b, ` <span class="mark">✹ `, t(l, "ay.ui.bomb_card"), "</span>")
+			face.Put(b, ` <span class="mark">✹ `, face.Words(l, "ay.ui.bomb_card"), "</span>")
 		}
 		if p.Killed {
-			face.Put(b, ` <span class="red">✖ `, t(l, "ay.ui.killed"), "</span>")
+			face.Put(b, ` <span class="red">✖ `, face.Words(l, "ay.ui.killed"), "</span>")
 		}
-		face.Put(b, "</td>\n<td class=\"chips\"><span class=\"life\">", esc(chips(p.Life, "○")), "</span></td><td class=\"chips\"><span class=\"kill\">",
-			esc(chips(p.Kills, "●")), "</span></td>\n<td>")
+		face.Put(b, "</td>\n<td class=\"chips\"><span class=\"life\">", face.TemplateEscape(chips(p.Life, "○")), "</span></td><td class=\"chips\"><span class=\"kill\">",
+			face.TemplateEscape(chips(p.Kills, "●")), "</span></td>\n<td>")
 		if r := p.Role; r != nil {
-			face.Put(b, `<span class="rc">`, esc(r.Mark), " ", t(l, r.Key), "</span>")
+			face.Put(b, `<span class="rc">`, face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key), "</span>")
 		} else {
 			b.WriteString(`<span class="off">?</span>`)
 		}
@@ -181,25 +156,25 @@ func players(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 // board is the round, the cards on the table and the declarations
 // (ay.board).
 func board(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
-	face.Put(b, "<div class=\"stats\">\n<span>", t(l, "ay.ui.round"), " <b>", itoa(v.Round), "</b></span>\n<span>", t(l, "ay.ui.face_up"), " ")
+	face.Put(b, "<div class=\"stats\">\n<span>", face.Words(l, "ay.ui.round"), " <b>", strconv.Itoa(v.Round), "</b></span>\n<span>", face.Words(l, "ay.ui.face_up"), " ")
 	if len(v.FaceUp) > 0 {
 		b.WriteString(`<span class="cards">`)
 		for _, r := range v.FaceUp {
-			face.Put(b, "<span>", esc(r.Mark), " ", t(l, r.Key), "</span>")
+			face.Put(b, "<span>", face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key), "</span>")
 		}
 		b.WriteString("</span>")
 	} else {
 		b.WriteString("<b>—</b>")
 	}
-	face.Put(b, "</span>\n<span>", t(l, "ay.ui.face_down"), " <b>", itoa(v.FaceDown), "</b></span>\n<span>",
-		t(l, "ay.ui.serial_targets"), " <b>", itoa(v.SerialTarget), "</b></span>\n</div>\n")
+	face.Put(b, "</span>\n<span>", face.Words(l, "ay.ui.face_down"), " <b>", strconv.Itoa(v.FaceDown), "</b></span>\n<span>",
+		face.Words(l, "ay.ui.serial_targets"), " <b>", strconv.Itoa(v.SerialTarget), "</b></span>\n</div>\n")
 	if len(v.Declarations) > 0 {
-		face.Put(b, "<h2>", t(l, "ay.ui.declarations"), `</h2><ul class="feed">`)
+		face.Put(b, "<h2>", face.Words(l, "ay.ui.declarations"), `</h2><ul class="feed">`)
 		for _, x := range v.Declarations {
 			b.WriteString("<li>")
 			face.WriteMsg(b, l, x.Msg)
 			if x.Pending {
-				face.Put(b, ` <span class="off">(`, t(l, "ay.ui.pending"), ")</span>")
+				face.Put(b, ` <span class="off">(`, face.Words(l, "ay.ui.pending"), ")</span>")
 			}
 			b.WriteString("</li>")
 		}
@@ -212,22 +187,22 @@ func history(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 	if len(v.History) <= 1 {
 		return
 	}
-	face.Put(b, "<h2>", t(l, "ay.ui.history"), `</h2><table class="ay hist"><tr><th></th>`)
+	face.Put(b, "<h2>", face.Words(l, "ay.ui.history"), `</h2><table class="ay hist"><tr><th></th>`)
 	for _, p := range v.Players {
 		b.WriteString("<th>")
 		face.WriteBDI(b, p.Name)
 		b.WriteString("</th>")
 	}
 	if v.Over {
-		face.Put(b, "<th>", t(l, "ay.ui.face_down"), "</th>")
+		face.Put(b, "<th>", face.Words(l, "ay.ui.face_down"), "</th>")
 	}
 	b.WriteString("</tr>\n")
 	for _, h := range v.History {
-		face.Put(b, "<tr><th>", itoa(h.No), "</th>")
+		face.Put(b, "<tr><th>", strconv.Itoa(h.No), "</th>")
 		for i, r := range h.Roles {
 			b.WriteString("<td>")
 			if r != nil {
-				face.Put(b, esc(r.Mark), " ", t(l, r.Key))
+				face.Put(b, face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key))
 			} else {
 				b.WriteString(`<span class="off">?</span>`)
 			}
@@ -235,17 +210,17 @@ func history(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 				if h.Killed[i] {
 					b.WriteString(` <span class="red">✖</span>`)
 				}
-				face.Put(b, "<br><small>", itoa(h.Life[i]), " / ", itoa(h.Kills[i]), "</small>")
+				face.Put(b, "<br><small>", strconv.Itoa(h.Life[i]), " / ", strconv.Itoa(h.Kills[i]), "</small>")
 			}
 			b.WriteString("</td>")
 		}
 		if v.Over {
 			b.WriteString("<td>")
 			for _, r := range h.FaceDown {
-				face.Put(b, esc(r.Mark), " ")
+				face.Put(b, face.TemplateEscape(r.Mark), " ")
 			}
 			for _, r := range h.Unpicked {
-				face.Put(b, esc(r.Mark), " ")
+				face.Put(b, face.TemplateEscape(r.Mark), " ")
 			}
 			b.WriteString("</td>")
 		}

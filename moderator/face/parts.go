@@ -23,6 +23,49 @@ func Put(b *bytes.Buffer, ss ...string) {
 	}
 }
 
+// Words is a catalogue sentence escaped as the templates' t writes it.
+func Words(l engine.Lang, key string) string { return TemplateEscape(l.S(key)) }
+
+// WriteTop opens a page's app with its heading, whose pieces are HTML,
+// and the link to the page in the other language.
+func WriteTop(b *bytes.Buffer, d *Page, heading ...string) {
+	b.WriteString("\n<div class=\"top\"><h1>")
+	Put(b, heading...)
+	b.WriteString("</h1>")
+	WriteLang(b, d)
+	b.WriteString("</div>\n")
+}
+
+// WriteStatusOpen opens a phone's status line, marked, with "Your turn."
+// first, when the seat has something to do (me); the caller writes the
+// status and closes it.
+func WriteStatusOpen(b *bytes.Buffer, d *Page, me bool) {
+	b.WriteString("\n<div class=\"status")
+	if me {
+		b.WriteString(" me")
+	}
+	b.WriteString("\" id=\"status\">")
+	if me {
+		Put(b, "<b>", Words(d.Lang, "mod.your_turn"), "</b> ")
+	}
+}
+
+// WriteHoldOpen opens a phone's hold-to-reveal block; the caller writes
+// the seat's secrets and closes it with "</div></div>".
+func WriteHoldOpen(b *bytes.Buffer, d *Page) {
+	Put(b, "\n<div class=\"hold\" role=\"button\" tabindex=\"0\"><span>◉ ", Words(d.Lang, "mod.hold"), "</span>\n<div class=\"secret\" id=\"secret\">\n")
+}
+
+// WriteUndoStatus is the table screen's line for the undo request
+// waiting, if any.
+func WriteUndoStatus(b *bytes.Buffer, d *Page) {
+	if u := d.Snap.Undo; u != nil {
+		b.WriteString(`<div class="status" id="undo">`)
+		WriteMsg(b, d.Lang, u.Text)
+		b.WriteString("</div>")
+	}
+}
+
 // asHTML runs a part's writer into a string, for the templates.
 func asHTML(d *Page, write func(*bytes.Buffer, *Page)) template.HTML {
 	var b bytes.Buffer

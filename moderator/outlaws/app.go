@@ -22,56 +22,40 @@ func (Face) WriteApp(b *bytes.Buffer, d *face.Page) {
 	table(b, d, &v)
 }
 
-// esc escapes text as the templates do.
-func esc(s string) string { return face.TemplateEscape(s) }
-
-// t is a catalogue sentence, escaped (templates: t).
-func t(l engine.Lang, key string) string { return esc(l.S(key)) }
-
 // olStyle is the template "ol.style".
 const olStyle = `<style>.ol td{width:2.6rem;height:3.2rem;font-size:.85rem}.ol td.down{background:#3b4a66}.ol td.up small{display:block;font-size:.6rem}.ol td.rest{outline:3px solid var(--red)}.ol tr.toks td{background:none;color:var(--acc);height:1.4rem}.ol td.sal,.ol td.stock{background:none;color:var(--mute);width:auto;font-size:.7rem;text-align:left}.ol td.sal span{display:block;font-size:.8rem!important;font-weight:normal}</style>`
 
 func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	l := d.Lang
-	b.WriteString(olStyle + "\n<div class=\"top\"><h1>")
-	face.WriteBDI(b, d.SeatName)
-	face.Put(b, " — ", t(l, d.RoleKey), "</h1>")
-	face.WriteLang(b, d)
-	b.WriteString("</div>\n")
+	b.WriteString(olStyle)
+	face.WriteTop(b, d, string(face.BDI(d.SeatName)), " — ", face.Words(l, d.RoleKey))
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
 	over(b, l, &v.PublicView)
-	b.WriteString("\n<div class=\"status")
-	if len(d.Snap.Choices) > 0 {
-		b.WriteString(" me")
-	}
-	b.WriteString("\" id=\"status\">")
-	if len(d.Snap.Choices) > 0 {
-		face.Put(b, "<b>", t(l, "mod.your_turn"), "</b> ")
-	}
+	face.WriteStatusOpen(b, d, len(d.Snap.Choices) > 0)
 	face.WriteMsg(b, l, v.Status)
 	b.WriteString("</div>\n")
 	face.WriteUndo(b, d)
-	face.Put(b, "\n<div class=\"hold\" role=\"button\" tabindex=\"0\"><span>◉ ", t(l, "mod.hold"), "</span>\n<div class=\"secret\" id=\"secret\">\n")
+	face.WriteHoldOpen(b, d)
 	if c := v.Threat; c != nil {
-		face.Put(b, "<div>", t(l, "ol.ui.threat"), " <b>", esc(c.Card), " ", esc(name(l, c.Char)), "</b></div>")
+		face.Put(b, "<div>", face.Words(l, "ol.ui.threat"), " <b>", face.TemplateEscape(c.Card), " ", face.TemplateEscape(name(l, c.Char)), "</b></div>")
 	}
 	b.WriteString("\n")
 	switch {
 	case len(v.Mine) > 0:
-		face.Put(b, "<div>", t(l, "ol.ui.mine"), ` <span class="cards">`)
+		face.Put(b, "<div>", face.Words(l, "ol.ui.mine"), ` <span class="cards">`)
 		for _, c := range v.Mine {
-			face.Put(b, "<span>", esc(c.Slot), ": ", esc(c.Card), " ", esc(name(l, c.Char)), "</span>")
+			face.Put(b, "<span>", face.TemplateEscape(c.Slot), ": ", face.TemplateEscape(c.Card), " ", face.TemplateEscape(name(l, c.Char)), "</span>")
 		}
 		b.WriteString("</span></div>\n")
 	case len(v.Placed) > 0:
-		face.Put(b, "<div>", t(l, "ol.ui.placed_so_far"), ` <span class="cards">`)
+		face.Put(b, "<div>", face.Words(l, "ol.ui.placed_so_far"), ` <span class="cards">`)
 		for _, c := range v.Placed {
-			face.Put(b, "<span>", esc(c.Card), " ", esc(name(l, c.Char)), "</span>")
+			face.Put(b, "<span>", face.TemplateEscape(c.Card), " ", face.TemplateEscape(name(l, c.Char)), "</span>")
 		}
 		b.WriteString("</span></div>\n")
 	default:
-		face.Put(b, "<div>", t(l, "ol.ui.nothing_yet"), "</div>")
+		face.Put(b, "<div>", face.Words(l, "ol.ui.nothing_yet"), "</div>")
 	}
 	b.WriteString("\n")
 	for _, m := range v.Notes {
@@ -87,33 +71,28 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	writeBoard(b, l, &v.PublicView, d.Seat)
 	b.WriteString("\n")
 	writeHeld(b, l, &v.PublicView)
-	face.Put(b, "\n<h2>", t(l, "mod.story"), "</h2>\n")
+	face.Put(b, "\n<h2>", face.Words(l, "mod.story"), "</h2>\n")
 	face.WriteFeed(b, d)
 	b.WriteString("\n")
 }
 
 func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	l := d.Lang
-	face.Put(b, olStyle, "\n<div class=\"top\"><h1>", t(l, "ol.name"), "</h1>")
-	face.WriteLang(b, d)
-	b.WriteString("</div>\n")
+	b.WriteString(olStyle)
+	face.WriteTop(b, d, face.Words(l, "ol.name"))
 	face.WritePlayers(b, d)
 	b.WriteString("\n")
 	over(b, l, v)
 	b.WriteString("\n<div class=\"status\" id=\"status\">")
 	face.WriteMsg(b, l, v.Status)
 	b.WriteString("</div>\n")
-	if u := d.Snap.Undo; u != nil {
-		b.WriteString(`<div class="status" id="undo">`)
-		face.WriteMsg(b, l, u.Text)
-		b.WriteString("</div>")
-	}
+	face.WriteUndoStatus(b, d)
 	b.WriteString("\n")
 	face.WriteTodo(b, d)
 	b.WriteString("\n<div class=\"cols\"><div>")
 	writeBoard(b, l, v, engine.Public)
 	writeHeld(b, l, v)
-	face.Put(b, "</div>\n<div><h2>", t(l, "mod.story"), "</h2>")
+	face.Put(b, "</div>\n<div><h2>", face.Words(l, "mod.story"), "</h2>")
 	face.WriteFeed(b, d)
 	b.WriteString("</div></div>\n")
 }

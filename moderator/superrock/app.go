@@ -22,59 +22,37 @@ func (Face) WriteApp(b *bytes.Buffer, d *face.Page) {
 	table(b, d, p)
 }
 
-// esc escapes text as the templates do.
-func esc(s string) string { return face.TemplateEscape(s) }
-
-// t is a catalogue sentence, escaped (templates: t).
-func t(l engine.Lang, key string) string { return esc(l.S(key)) }
-
-// put writes the strings in order.
-func put(b *bytes.Buffer, ss ...string) { face.Put(b, ss...) }
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
 func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 	l := d.Lang
-	b.WriteString("\n<div class=\"top\"><h1>")
-	face.WriteBDI(b, d.SeatName)
-	b.WriteString("</h1>")
-	face.WriteLang(b, d)
-	b.WriteString("</div>\n")
+	face.WriteTop(b, d, string(face.BDI(d.SeatName)))
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
 	over(b, p)
-	b.WriteString("\n<div class=\"status")
-	if p.MyTurn {
-		b.WriteString(" me")
-	}
-	b.WriteString("\" id=\"status\">")
-	if p.MyTurn {
-		put(b, "<b>", t(l, "mod.your_turn"), "</b> ")
-	}
+	face.WriteStatusOpen(b, d, p.MyTurn)
 	face.WriteMsg(b, l, p.Pub.Status)
 	waiting(b, p)
 	b.WriteString("</div>\n")
 	face.WriteUndo(b, d)
-	put(b, "\n<div class=\"hold\" role=\"button\" tabindex=\"0\"><span>◉ ", t(l, "mod.hold"), "</span>\n<div class=\"secret\" id=\"secret\">\n")
+	face.WriteHoldOpen(b, d)
 	if p.Card != nil {
-		put(b, "<div>", t(l, "sr.ui.your_character"), "</div>")
+		face.Put(b, "<div>", face.Words(l, "sr.ui.your_character"), "</div>")
 		card(b, p.Card)
 	} else {
-		put(b, "<div>", t(l, "sr.ui.no_character"), "</div>")
+		face.Put(b, "<div>", face.Words(l, "sr.ui.no_character"), "</div>")
 	}
 	b.WriteString("\n")
 	if p.Shadow != "" {
-		put(b, "<div>⚄ ", esc(p.Shadow), "</div>")
+		face.Put(b, "<div>⚄ ", face.TemplateEscape(p.Shadow), "</div>")
 	}
 	b.WriteString("\n")
 	if p.Pick != "" {
-		put(b, "<div>", t(l, "sr.ui.your_pick"), ` <span class="rc">`, esc(p.Pick), "</span></div>")
+		face.Put(b, "<div>", face.Words(l, "sr.ui.your_pick"), ` <span class="rc">`, face.TemplateEscape(p.Pick), "</span></div>")
 	}
 	b.WriteString("\n")
 	if len(p.Hand) > 0 {
-		put(b, "<div>", t(l, "sr.ui.hand"), ` <span class="cards">`)
+		face.Put(b, "<div>", face.Words(l, "sr.ui.hand"), ` <span class="cards">`)
 		for _, h := range p.Hand {
-			put(b, "<span>", esc(h), "</span>")
+			face.Put(b, "<span>", face.TemplateEscape(h), "</span>")
 		}
 		b.WriteString("</span></div>")
 	}
@@ -88,13 +66,13 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 	}
 	b.WriteString("\n")
 	if len(p.Known) > 0 {
-		put(b, "<h2>", t(l, "sr.ui.known"), "</h2>")
+		face.Put(b, "<h2>", face.Words(l, "sr.ui.known"), "</h2>")
 		for _, k := range p.Known {
 			b.WriteString("<div><b>")
 			face.WriteBDI(b, k.Name)
-			put(b, "</b>: ", esc(k.Line))
+			face.Put(b, "</b>: ", face.TemplateEscape(k.Line))
 			if k.Card.Notes != "" {
-				put(b, "<br><small>", esc(k.Card.Notes), "</small>")
+				face.Put(b, "<br><small>", face.TemplateEscape(k.Card.Notes), "</small>")
 			}
 			b.WriteString("</div>")
 		}
@@ -111,10 +89,10 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 	writeBoard(b, d)
 	b.WriteString("\n")
 	if len(p.Reports) > 0 {
-		put(b, `<details id="reports"><summary>`, t(l, "sr.ui.reports"), "</summary>\n")
+		face.Put(b, `<details id="reports"><summary>`, face.Words(l, "sr.ui.reports"), "</summary>\n")
 		form(b, p)
 		for _, g := range p.Reports {
-			put(b, "<h2>", esc(g.Title), `</h2><div class="choices">`)
+			face.Put(b, "<h2>", face.TemplateEscape(g.Title), `</h2><div class="choices">`)
 			face.WriteButtons(b, p.L, g.Choices)
 			b.WriteString("</div>")
 		}
@@ -124,16 +102,15 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 	if !p.Results {
 		players(b, p)
 	}
-	put(b, "\n<h2>", t(l, "mod.story"), "</h2>\n")
+	face.Put(b, "\n<h2>", face.Words(l, "mod.story"), "</h2>\n")
 	face.WriteFeed(b, p.Story)
 	b.WriteString("\n")
 }
 
 func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 	l := d.Lang
-	put(b, "\n<div class=\"top\"><h1>", t(l, "sr.name"), "</h1>")
-	face.WriteLang(b, d)
-	b.WriteString("</div>\n<div class=\"players\">")
+	face.WriteTop(b, d, face.Words(l, "sr.name"))
+	b.WriteString("<div class=\"players\">")
 	for _, o := range p.Online {
 		b.WriteString("<span>")
 		if o.Waiting {
@@ -144,11 +121,11 @@ func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 		b.WriteString(`</b> <span class="`)
 		switch {
 		case o.Online:
-			put(b, `on">● `, t(p.L, "mod.online"))
+			face.Put(b, `on">● `, face.Words(p.L, "mod.online"))
 		case o.Joined:
-			put(b, `off">○ `, t(p.L, "mod.joined"))
+			face.Put(b, `off">○ `, face.Words(p.L, "mod.joined"))
 		default:
-			put(b, `off">○ `, t(p.L, "mod.not_joined"))
+			face.Put(b, `off">○ `, face.Words(p.L, "mod.not_joined"))
 		}
 		b.WriteString("</span></span>")
 	}
@@ -158,11 +135,7 @@ func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 	face.WriteMsg(b, l, p.Pub.Status)
 	waiting(b, p)
 	b.WriteString("</div>\n")
-	if u := d.Snap.Undo; u != nil {
-		b.WriteString(`<div class="status" id="undo">`)
-		face.WriteMsg(b, l, u.Text)
-		b.WriteString("</div>")
-	}
+	face.WriteUndoStatus(b, d)
 	b.WriteString("\n")
 	face.WriteTodo(b, d)
 	b.WriteString("\n")
@@ -172,32 +145,32 @@ func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 	public(b, p)
 	b.WriteString("</div>\n<div>")
 	writeBoard(b, d)
-	put(b, "<h2>", t(l, "mod.story"), "</h2>")
+	face.Put(b, "<h2>", face.Words(l, "mod.story"), "</h2>")
 	face.WriteFeed(b, d)
 	b.WriteString("</div></div>\n")
 }
 
 // form opens the form a page's choices post (sr.choices and the reports).
 func form(b *bytes.Buffer, p *srPage) {
-	put(b, `<form method="post" action="`, esc(p.Base), `/act"><input type="hidden" name="v" value="`, itoa(p.StateVer), `">`)
+	face.Put(b, `<form method="post" action="`, face.TemplateEscape(p.Base), `/act"><input type="hidden" name="v" value="`, strconv.Itoa(p.StateVer), `">`)
 }
 
 // card is a whole character card (sr.card).
 func card(b *bytes.Buffer, c *srCard) {
-	put(b, `<div class="srcard"><b>`, esc(c.Name), `</b> <span class="rc">`, esc(c.Attr), "</span> · ", esc(c.Sex), "\n<div class=\"stats\">")
+	face.Put(b, `<div class="srcard"><b>`, face.TemplateEscape(c.Name), `</b> <span class="rc">`, face.TemplateEscape(c.Attr), "</span> · ", face.TemplateEscape(c.Sex), "\n<div class=\"stats\">")
 	for _, s := range c.Stats {
-		put(b, "<span>", esc(s.Label), " <b>", itoa(s.Value), "</b></span>")
+		face.Put(b, "<span>", face.TemplateEscape(s.Label), " <b>", strconv.Itoa(s.Value), "</b></span>")
 	}
 	for _, m := range c.Marks {
-		put(b, "<span><b>", esc(m), "</b></span>")
+		face.Put(b, "<span><b>", face.TemplateEscape(m), "</b></span>")
 	}
 	b.WriteString("</div>\n")
 	if c.Notes != "" {
-		put(b, "<div>", t(c.L, "sr.ui.notes"), " <b>", esc(c.Notes), "</b></div>")
+		face.Put(b, "<div>", face.Words(c.L, "sr.ui.notes"), " <b>", face.TemplateEscape(c.Notes), "</b></div>")
 	}
-	put(b, "\n<div><small>", t(c.L, "sr.ui.win"), " ", esc(c.Win), "</small></div>\n")
+	face.Put(b, "\n<div><small>", face.Words(c.L, "sr.ui.win"), " ", face.TemplateEscape(c.Win), "</small></div>\n")
 	if c.Silhouettes != "" {
-		put(b, "<div><small>", t(c.L, "sr.ui.own_sils"), " ", esc(c.Silhouettes), "</small></div>")
+		face.Put(b, "<div><small>", face.Words(c.L, "sr.ui.own_sils"), " ", face.TemplateEscape(c.Silhouettes), "</small></div>")
 	}
 	b.WriteString("</div>")
 }
@@ -214,19 +187,19 @@ func over(b *bytes.Buffer, p *srPage) {
 // waiting names whom the table waits for (sr.waiting).
 func waiting(b *bytes.Buffer, p *srPage) {
 	if p.Waiting != "" {
-		put(b, `<br><small id="waiting">`, t(p.L, "sr.ui.waiting"), " <b>", string(face.NamesHTML(p.L, p.Waiting)), "</b></small>")
+		face.Put(b, `<br><small id="waiting">`, face.Words(p.L, "sr.ui.waiting"), " <b>", string(face.NamesHTML(p.L, p.Waiting)), "</b></small>")
 	}
 }
 
 // players is the players' table (sr.players).
 func players(b *bytes.Buffer, p *srPage) {
 	l := p.L
-	put(b, "<table class=\"ay sr\" id=\"players\">\n<tr><th>", t(l, "sr.ui.seat"), "</th><th>", t(l, "sr.ui.player"), "</th><th>",
-		t(l, "sr.ui.silhouette"), "</th><th>", t(l, "sr.ui.marks"), "</th><th>", t(l, "sr.ui.seen"), "</th></tr>\n")
+	face.Put(b, "<table class=\"ay sr\" id=\"players\">\n<tr><th>", face.Words(l, "sr.ui.seat"), "</th><th>", face.Words(l, "sr.ui.player"), "</th><th>",
+		face.Words(l, "sr.ui.silhouette"), "</th><th>", face.Words(l, "sr.ui.marks"), "</th><th>", face.Words(l, "sr.ui.seen"), "</th></tr>\n")
 	// word is a mark's word, on the table screen only: a phone is narrow.
 	word := func(key string) {
 		if !p.Phone {
-			put(b, " ", t(l, key))
+			face.Put(b, " ", face.Words(l, key))
 		}
 	}
 	for _, r := range p.Rows {
@@ -237,7 +210,7 @@ func players(b *bytes.Buffer, p *srPage) {
 		case r.Dead:
 			b.WriteString(` class="killed"`)
 		}
-		put(b, "><td>", itoa(r.No), "</td><td>")
+		face.Put(b, "><td>", strconv.Itoa(r.No), "</td><td>")
 		if r.Waiting {
 			b.WriteString("▶ ")
 		}
@@ -249,13 +222,13 @@ func players(b *bytes.Buffer, p *srPage) {
 		}
 		b.WriteString("</td><td>")
 		if r.Silhouette != "" {
-			put(b, `<span class="rc">`, esc(r.Silhouette), "</span> <small>", esc(r.SilAttr), "</small>")
+			face.Put(b, `<span class="rc">`, face.TemplateEscape(r.Silhouette), "</span> <small>", face.TemplateEscape(r.SilAttr), "</small>")
 		} else {
 			b.WriteString(`<span class="off">?</span>`)
 		}
 		b.WriteString("</td>\n<td>")
 		if r.Progress != "" {
-			put(b, `<span class="off">`, esc(r.Progress), "</span> ")
+			face.Put(b, `<span class="off">`, face.TemplateEscape(r.Progress), "</span> ")
 		}
 		if r.Base {
 			b.WriteString("⌂")
@@ -263,17 +236,17 @@ func players(b *bytes.Buffer, p *srPage) {
 			b.WriteString(" ")
 		}
 		if r.Rolls != "" {
-			put(b, "⚄ ", esc(r.Rolls), " ")
+			face.Put(b, "⚄ ", face.TemplateEscape(r.Rolls), " ")
 		}
 		if r.Cards != 0 {
 			b.WriteString("🂠")
 			word("sr.ui.planet_cards")
-			put(b, " ", itoa(r.Cards), " ")
+			face.Put(b, " ", strconv.Itoa(r.Cards), " ")
 		}
 		if r.InfoShown != 0 {
 			b.WriteString("ℹ")
 			word("sr.ui.info_shown")
-			put(b, " ", itoa(r.InfoShown), " ")
+			face.Put(b, " ", strconv.Itoa(r.InfoShown), " ")
 		}
 		if r.Dead {
 			b.WriteString(`<span class="red">✖`)
@@ -281,19 +254,19 @@ func players(b *bytes.Buffer, p *srPage) {
 			b.WriteString("</span> ")
 		}
 		if r.Exposed {
-			put(b, `<span class="red">`, t(l, "sr.ui.exposed"), "</span> ")
+			face.Put(b, `<span class="red">`, face.Words(l, "sr.ui.exposed"), "</span> ")
 		}
 		if r.RejectUsed {
-			put(b, `<span class="off">`, t(l, "sr.ui.reject_used"), "</span> ")
+			face.Put(b, `<span class="off">`, face.Words(l, "sr.ui.reject_used"), "</span> ")
 		}
 		if r.Character != "" && !p.Results {
-			put(b, `<span class="rc">`, esc(r.Character), "</span> ", esc(r.AttrName(l)))
+			face.Put(b, `<span class="rc">`, face.TemplateEscape(r.Character), "</span> ", face.TemplateEscape(r.AttrName(l)))
 		}
-		put(b, "</td><td>", esc(r.Seen), "</td></tr>\n")
+		face.Put(b, "</td><td>", face.TemplateEscape(r.Seen), "</td></tr>\n")
 	}
 	b.WriteString("</table>")
 	if p.Phone {
-		put(b, `<div class="stats"><small>`, t(l, "sr.ui.legend"), "</small></div>")
+		face.Put(b, `<div class="stats"><small>`, face.Words(l, "sr.ui.legend"), "</small></div>")
 	}
 }
 
@@ -301,8 +274,8 @@ func players(b *bytes.Buffer, p *srPage) {
 func public(b *bytes.Buffer, p *srPage) {
 	l := p.L
 	if p.Order != "" {
-		put(b, `<div class="stats" id="order"><span>`, t(l, "sr.ui.turn_order"), " <b>", string(face.NamesHTML(l, p.Order)),
-			"</b></span><span>", t(l, "sr.ui.planet_order"), " <b>", string(face.NamesHTML(l, p.Planet)), "</b></span></div>")
+		face.Put(b, `<div class="stats" id="order"><span>`, face.Words(l, "sr.ui.turn_order"), " <b>", string(face.NamesHTML(l, p.Order)),
+			"</b></span><span>", face.Words(l, "sr.ui.planet_order"), " <b>", string(face.NamesHTML(l, p.Planet)), "</b></span></div>")
 	}
 	b.WriteString("\n")
 	if len(p.Ambush) > 0 {
@@ -316,16 +289,16 @@ func public(b *bytes.Buffer, p *srPage) {
 	}
 	b.WriteString("\n")
 	if x := p.Decl; x != nil {
-		put(b, "<h2>", t(l, "sr.ui.declaration"), `</h2><div class="status" id="declaration">`)
+		face.Put(b, "<h2>", face.Words(l, "sr.ui.declaration"), `</h2><div class="status" id="declaration">`)
 		face.WriteMsg(b, l, engine.M("sr.ui.declared", "player", x.Declarer))
 		b.WriteString(" ")
 		for _, a := range x.Answers {
 			b.WriteString("<b>")
 			face.WriteBDI(b, a.Name)
-			put(b, esc(a.Mark()), "</b> ")
+			face.Put(b, face.TemplateEscape(a.Mark()), "</b> ")
 		}
 		if len(x.Answers) == 0 {
-			b.WriteString(t(l, "sr.ui.no_answerers"))
+			b.WriteString(face.Words(l, "sr.ui.no_answerers"))
 		}
 		if x.Vetoer != "" {
 			b.WriteString("<br>")
@@ -346,8 +319,8 @@ func results(b *bytes.Buffer, p *srPage) {
 		return
 	}
 	l := p.L
-	put(b, "<h2>", t(l, "sr.ui.results"), "</h2><table class=\"ay sr\" id=\"results\">\n<tr><th>", t(l, "sr.ui.player"), "</th><th>",
-		t(l, "sr.ui.character"), "</th><th>", t(l, "sr.ui.attr_won"), "</th><th>", t(l, "sr.ui.own"), "</th><th>", t(l, "sr.ui.grade"), "</th></tr>\n")
+	face.Put(b, "<h2>", face.Words(l, "sr.ui.results"), "</h2><table class=\"ay sr\" id=\"results\">\n<tr><th>", face.Words(l, "sr.ui.player"), "</th><th>",
+		face.Words(l, "sr.ui.character"), "</th><th>", face.Words(l, "sr.ui.attr_won"), "</th><th>", face.Words(l, "sr.ui.own"), "</th><th>", face.Words(l, "sr.ui.grade"), "</th></tr>\n")
 	for _, r := range p.Rows {
 		b.WriteString(`<tr class="`)
 		if r.Dead {
@@ -359,9 +332,9 @@ func results(b *bytes.Buffer, p *srPage) {
 		if r.Dead {
 			b.WriteString(` <span class="red">✖</span>`)
 		}
-		put(b, `</td><td><span class="rc">`, esc(r.Character), "</span> ", esc(r.AttrName(l)), "</td><td>", esc(r.AttrWon), "</td><td>", esc(r.OwnText(l)), "</td><td>")
+		face.Put(b, `</td><td><span class="rc">`, face.TemplateEscape(r.Character), "</span> ", face.TemplateEscape(r.AttrName(l)), "</td><td>", face.TemplateEscape(r.AttrWon), "</td><td>", face.TemplateEscape(r.OwnText(l)), "</td><td>")
 		if r.Grade != "" {
-			put(b, `<span class="rc">`, esc(r.GradeText), "</span>")
+			face.Put(b, `<span class="rc">`, face.TemplateEscape(r.GradeText), "</span>")
 		} else {
 			b.WriteString(`<span class="off">…</span>`)
 		}
@@ -378,7 +351,7 @@ func choices(b *bytes.Buffer, p *srPage) {
 	}
 	b.WriteString("\n")
 	if p.Folded {
-		put(b, `<details id="moves"><summary>`, t(p.L, "mod.moves"), "</summary>\n")
+		face.Put(b, `<details id="moves"><summary>`, face.Words(p.L, "mod.moves"), "</summary>\n")
 		groups(b, p, true)
 		b.WriteString("\n</details>")
 	}
@@ -390,7 +363,7 @@ func groups(b *bytes.Buffer, p *srPage, fold bool) {
 	form(b, p)
 	for _, g := range p.Groups {
 		if g.Fold == fold {
-			put(b, "<h2>", esc(g.Title), `</h2><div class="choices">`)
+			face.Put(b, "<h2>", face.TemplateEscape(g.Title), `</h2><div class="choices">`)
 			face.WriteButtons(b, p.L, g.Choices)
 			b.WriteString("</div>")
 		}
@@ -411,15 +384,15 @@ func writeBoard(b *bytes.Buffer, d *face.Page) {
 	}
 	b.WriteString("</style>")
 	if m.Planet != nil {
-		put(b, "<h2>", esc(m.Planet.Title), "</h2>")
+		face.Put(b, "<h2>", face.TemplateEscape(m.Planet.Title), "</h2>")
 	}
 	if m.Info != "" || m.Parties != "" {
 		b.WriteString(`<div class="stats">`)
 		if m.Info != "" {
-			put(b, "<span>", t(l, "sr.board.info"), " <b>", esc(m.Info), "</b></span>")
+			face.Put(b, "<span>", face.Words(l, "sr.board.info"), " <b>", face.TemplateEscape(m.Info), "</b></span>")
 		}
 		if m.Parties != "" {
-			put(b, "<span>", t(l, "sr.board.party"), " <b>", esc(m.Parties), "</b></span>")
+			face.Put(b, "<span>", face.Words(l, "sr.board.party"), " <b>", face.TemplateEscape(m.Parties), "</b></span>")
 		}
 		b.WriteString("</div>")
 	}
@@ -430,23 +403,23 @@ func writeBoard(b *bytes.Buffer, d *face.Page) {
 		boardForm(b, &m.Forms[i])
 	}
 	if len(m.Hubs) > 0 {
-		put(b, "<h2>", t(l, "sr.board.base"), `</h2><div class="stats"><span>`, t(l, "sr.board.hubs"), "</span>")
+		face.Put(b, "<h2>", face.Words(l, "sr.board.base"), `</h2><div class="stats"><span>`, face.Words(l, "sr.board.hubs"), "</span>")
 		for _, h := range m.Hubs {
-			put(b, "<span>", esc(h.Name), " <b>", esc(h.State), "</b></span>")
+			face.Put(b, "<span>", face.TemplateEscape(h.Name), " <b>", face.TemplateEscape(h.State), "</b></span>")
 		}
 		if m.Entered != "" {
-			put(b, "<span>", t(l, "sr.board.entered"), " <b>", esc(m.Entered), "</b></span>")
+			face.Put(b, "<span>", face.Words(l, "sr.board.entered"), " <b>", face.TemplateEscape(m.Entered), "</b></span>")
 		}
 		b.WriteString("</div>")
 	}
 	if m.Hidden != "" {
-		put(b, `<div class="hold" role="button" tabindex="0">◉ `, esc(m.Hold), `<div class="secret">`, esc(m.Hidden), "</div></div>")
+		face.Put(b, `<div class="hold" role="button" tabindex="0">◉ `, face.TemplateEscape(m.Hold), `<div class="secret">`, face.TemplateEscape(m.Hidden), "</div></div>")
 	}
 	if m.Secret != nil {
 		boardGrid(b, m.Secret)
 	}
 	if m.Used != "" && !m.Phone {
-		put(b, `<div class="stats">`, t(l, "sr.board.used"), " ", esc(m.Used), "</div>")
+		face.Put(b, `<div class="stats">`, face.Words(l, "sr.board.used"), " ", face.TemplateEscape(m.Used), "</div>")
 	}
 	b.WriteString("</div>")
 }
@@ -455,7 +428,7 @@ func writeBoard(b *bytes.Buffer, d *face.Page) {
 func boardGrid(b *bytes.Buffer, g *srbBoardGrid) {
 	b.WriteString(`<table class="grid srb"><tr><th><th>1<th>2<th>3<th>4<th>5<th>6`)
 	for _, r := range g.Rows {
-		put(b, "<tr><th>", itoa(r.No))
+		face.Put(b, "<tr><th>", strconv.Itoa(r.No))
 		for _, c := range r.Cells {
 			if c.Down {
 				b.WriteString("<td>")
@@ -463,18 +436,18 @@ func boardGrid(b *bytes.Buffer, g *srbBoardGrid) {
 			}
 			b.WriteString("<td class=o>")
 			if c.Hub {
-				put(b, "<b>", esc(c.Mark), "</b>")
+				face.Put(b, "<b>", face.TemplateEscape(c.Mark), "</b>")
 			} else {
-				b.WriteString(esc(c.Mark))
+				b.WriteString(face.TemplateEscape(c.Mark))
 			}
 			if c.By != "" {
-				put(b, "<small>", esc(c.By), "</small>")
+				face.Put(b, "<small>", face.TemplateEscape(c.By), "</small>")
 			}
 		}
 	}
 	b.WriteString("</table>")
 	if g.Legend != "" {
-		put(b, "<small>", esc(g.Legend), "</small>")
+		face.Put(b, "<small>", face.TemplateEscape(g.Legend), "</small>")
 	}
 	if g.Choose != nil {
 		boardForm(b, g.Choose)
@@ -483,14 +456,14 @@ func boardGrid(b *bytes.Buffer, g *srbBoardGrid) {
 
 // boardForm is a drop-down of choices (sr.board.form).
 func boardForm(b *bytes.Buffer, f *srbForm) {
-	put(b, `<form method=post action="`, esc(f.Base), `/act" class=choices><input type=hidden name=v value="`, itoa(f.StateVer), `">`,
-		esc(f.Heading), "<select name=a>")
+	face.Put(b, `<form method=post action="`, face.TemplateEscape(f.Base), `/act" class=choices><input type=hidden name=v value="`, strconv.Itoa(f.StateVer), `">`,
+		face.TemplateEscape(f.Heading), "<select name=a>")
 	for _, o := range f.Options {
 		b.WriteString("<option")
 		if o.Value != "" {
-			put(b, ` value="`, esc(o.Value), `"`)
+			face.Put(b, ` value="`, face.TemplateEscape(o.Value), `"`)
 		}
-		put(b, ">", esc(o.Label))
+		face.Put(b, ">", face.TemplateEscape(o.Label))
 	}
-	put(b, "</select><button>", esc(f.OK), "</button></form>")
+	face.Put(b, "</select><button>", face.TemplateEscape(f.OK), "</button></form>")
 }
