@@ -56,8 +56,7 @@ func (g *Game) wantA(s engine.Seat) []string {
 
 // candidatesA lists the actions worth checking for seat s (Legal keeps
 // those that pass check), in the order a phone shows them.
-func (g *Game) candidatesA(s engine.Seat) []act {
-	out := make([]act, 0, 64)
+func (g *Game) candidatesA(s engine.Seat, out []act) []act {
 	addCards := func(kind string, ids []int) {
 		for _, id := range ids {
 			out = append(out, act{kind: kind, card: id})
@@ -98,9 +97,9 @@ func (g *Game) candidatesA(s engine.Seat) []act {
 			addCards("dispute", []int{g.bad.card})
 			break
 		}
-		out = eachShift(g.grid, out, func(out []act, sh Shift) []act {
-			return append(out, act{kind: "shift", card: -1, shift: sh})
-		})
+		for i := range g.grid.numShifts() {
+			out = append(out, act{kind: "shift", card: -1, shift: g.grid.nthShift(i)})
+		}
 		out = append(out, act{kind: "collapse", card: -1, axis: Row}, act{kind: "collapse", card: -1, axis: Col})
 		if s == Killer {
 			addCards("kill", g.living(g.grid.Neighbours(g.killer)))

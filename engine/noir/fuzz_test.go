@@ -112,7 +112,7 @@ func notKillerInts(g *Game) []int {
 func step(t testing.TB, g *Game, b byte, probe string) []engine.Event {
 	t.Helper()
 	s := g.Turn()
-	acts := g.legal(s)
+	acts := g.legal(s, nil)
 	if len(acts) == 0 {
 		t.Fatalf("no legal action for seat %d in phase %v", s, g.phase)
 	}

@@ -3,7 +3,6 @@ package noir
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"tablemaster/engine"
 )
@@ -89,6 +88,10 @@ type Game struct {
 	resume engine.Seat
 	// What the table has seen that a redraw must keep true (resample.go).
 	facts facts
+
+	// choices keeps the words of the card choices Legal made (choice):
+	// every turn offers the same few dozen. Not copied by Clone.
+	choices map[choiceKey]engine.Choice
 }
 
 type lastShift struct {
@@ -179,6 +182,7 @@ func (g *Game) Clone() *Game {
 	c.outcome.Winners = append([]engine.Seat(nil), g.outcome.Winners...)
 	c.picks = append([]int(nil), g.picks...)
 	c.facts = g.facts.clone()
+	c.choices = nil // Legal writes it: a clone has its own
 	return &c
 }
 
@@ -460,14 +464,13 @@ func (g *Game) parseShift(f []string) (Shift, bool) {
 // candidates lists the actions worth checking for seat s now; Legal keeps
 // those that pass check. (Dead suspects are left out here already, only
 // to spare check the work: check refuses them too.)
-func (g *Game) candidates(s engine.Seat) []act {
+func (g *Game) candidates(s engine.Seat, out []act) []act {
 	if g.phase == Over || s != g.turn {
-		return nil
+		return out
 	}
 	if g.cfg.Variant == Automata {
-		return g.candidatesA(s)
+		return g.candidatesA(s, out)
 	}
-	out := make([]act, 0, 48)
 	addCards := func(kind string, ids []int) {
 		for _, id := range ids {
 			out = append(out, act{kind: kind, card: id})
@@ -494,9 +497,9 @@ func (g *Game) candidates(s engine.Seat) []act {
 			addCards("dispute", []int{g.bad.card})
 			break
 		}
-		out = eachShift(g.grid, out, func(out []act, sh Shift) []act {
-			return append(out, act{kind: "shift", card: -1, shift: sh})
-		})
+		for i := range g.grid.numShifts() {
+			out = append(out, act{kind: "shift", card: -1, shift: g.grid.nthShift(i)})
+		}
 		if s == Killer {
 			addCards("kill", g.living(g.grid.Neighbours(g.killer)))
 			out = append(out, act{kind: "disguise", card: -1})
@@ -514,7 +517,8 @@ func (g *Game) candidates(s engine.Seat) []act {
 // "drew" lists every card the seat cannot know to be out of the deck; see
 // unknownTo.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
-	acts := g.legal(s)
+	var buf [64]act // the candidates, on the stack: Legal is asked every turn
+	acts := g.legal(s, buf[:0])
 	if len(acts) == 0 {
 		return nil
 	}
@@ -525,9 +529,10 @@ func (g *Game) Legal(s engine.Seat) []engine.Choice {
 	return out
 }
 
-// legal is Legal without the words: the actions that pass check.
-func (g *Game) legal(s engine.Seat) []act {
-	cs := g.candidates(s)
+// legal is Legal without the words: the actions that pass check,
+// appended to buf.
+func (g *Game) legal(s engine.Seat, buf []act) []act {
+	cs := g.candidates(s, buf)
 	out := cs[:0]
 	for _, a := range cs {
 		if g.check(s, a) == nil {
@@ -537,12 +542,48 @@ func (g *Game) legal(s engine.Seat) []act {
 	return out
 }
 
+// choiceKey names a card choice's words: its kind, its card and where
+// the card lies (row -1 once off the grid).
+type choiceKey struct {
+	kind       string
+	card, r, c int
+}
+
+// maxChoices bounds Game.choices; past it the words are made again.
+const maxChoices = 256
+
+// choice is the choice a offers, in words. A card choice's words depend
+// on its kind, its card and the card's cell alone, and a message's
+// arguments are never changed once made, so those are kept (each label
+// is a map); a shift's are the same in every game (shiftChoice).
 func (g *Game) choice(a act) engine.Choice {
+	switch a.kind {
+	case "shift":
+		return shiftChoice(a.shift)
+	case "kill", "arrest", "point", "canvas", "keep", "citizen":
+		k := choiceKey{kind: a.kind, card: a.card, r: -1}
+		if r, c, ok := g.grid.Find(a.card); ok {
+			k.r, k.c = r, c
+		}
+		if c, ok := g.choices[k]; ok {
+			return c
+		}
+		c := g.makeChoice(a)
+		if g.choices == nil || len(g.choices) >= maxChoices {
+			g.choices = make(map[choiceKey]engine.Choice, 32)
+		}
+		g.choices[k] = c
+		return c
+	}
+	return g.makeChoice(a)
+}
+
+// makeChoice is choice, made afresh.
+func (g *Game) makeChoice(a act) engine.Choice {
 	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: groupKey(a.kind)}}
 	switch a.kind {
 	case "shift":
-		c.Label = shiftLabel(a.shift)
-		c.Public = true
+		return makeShiftChoice(a.shift)
 	case "draw":
 		c.Label = engine.M("noir.c.draw." + g.phase.String())
 	case "disguise":
@@ -598,30 +639,47 @@ func (g *Game) choice(a act) engine.Choice {
 	return c
 }
 
-// groupKeys are the choice groups' keys by kind of action, written once.
-var groupKeys sync.Map // kind → "noir.g." + kind
+// groupKeys are the choice groups' keys by kind of action, written once
+// (a map only read).
+var groupKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range strings.Fields("draw drew kill shift disguise arrest clear citizen keep point dispute collapse remove canvas accuse name cancel") {
+		m[k] = "noir.g." + k
+	}
+	return m
+}()
 
 func groupKey(kind string) string {
-	if k, ok := groupKeys.Load(kind); ok {
-		return k.(string)
+	if k, ok := groupKeys[kind]; ok {
+		return k
 	}
-	k := "noir.g." + kind
-	groupKeys.Store(kind, k)
-	return k
+	return "noir.g." + kind
 }
 
-// shiftLabels are the words of the shift choices, made once each: every
-// turn offers the same few dozen. The messages are shared, and a message's
-// arguments are never changed once made.
-var shiftLabels sync.Map // Shift → engine.Msg
-
-func shiftLabel(sh Shift) engine.Msg {
-	if m, ok := shiftLabels.Load(sh); ok {
-		return m.(engine.Msg)
+// shiftChoices are the shift choices of a grid of up to 5×5, made once:
+// every turn offers them, the same in every game. A message's arguments
+// are never changed once made, so the words are shared.
+var shiftChoices = func() (t [2][5][2]engine.Choice) {
+	for ax := range t {
+		for i := range t[ax] {
+			for d := range t[ax][i] {
+				t[ax][i][d] = makeShiftChoice(Shift{Axis(ax), i, 2*d - 1})
+			}
+		}
 	}
-	m := shiftMsg("noir.c.shift", sh)
-	shiftLabels.Store(sh, m)
-	return m
+	return t
+}()
+
+func shiftChoice(sh Shift) engine.Choice {
+	if sh.Axis <= Col && sh.Index >= 0 && sh.Index < 5 && (sh.Dir == 1 || sh.Dir == -1) {
+		return shiftChoices[sh.Axis][sh.Index][(sh.Dir+1)/2]
+	}
+	return makeShiftChoice(sh)
+}
+
+func makeShiftChoice(sh Shift) engine.Choice {
+	return engine.Choice{Action: engine.Action(sh.String()), Group: engine.Msg{Key: groupKey("shift")},
+		Label: shiftMsg("noir.c.shift", sh), Public: true}
 }
 
 func shiftMsg(key string, sh Shift) engine.Msg {

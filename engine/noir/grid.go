@@ -138,23 +138,36 @@ func abs(x int) int {
 // Shifts lists every shift the grid allows: each row left and right, each
 // column up and down. A line of length 1 cannot move.
 func (g Grid) Shifts() []Shift {
-	return eachShift(g, []Shift(nil), func(out []Shift, sh Shift) []Shift { return append(out, sh) })
-}
-
-// eachShift folds every shift of Shifts, in its order, into out, so a
-// caller can list them as what it needs without a slice of Shifts first.
-func eachShift[T any](g Grid, out T, add func(T, Shift) T) T {
-	if g.cols > 1 {
-		for r := 0; r < g.rows; r++ {
-			out = add(add(out, Shift{Row, r, -1}), Shift{Row, r, +1})
-		}
-	}
-	if g.rows > 1 {
-		for c := 0; c < g.cols; c++ {
-			out = add(add(out, Shift{Col, c, -1}), Shift{Col, c, +1})
-		}
+	out := make([]Shift, 0, g.numShifts())
+	for i := range g.numShifts() {
+		out = append(out, g.nthShift(i))
 	}
 	return out
+}
+
+// numShifts is len(Shifts()), and nthShift(i) is Shifts()[i]: a caller
+// lists them as what it needs, with no slice of Shifts first and no
+// callback (which would move its list to the heap).
+func (g Grid) numShifts() int {
+	n := 0
+	if g.cols > 1 {
+		n += 2 * g.rows
+	}
+	if g.rows > 1 {
+		n += 2 * g.cols
+	}
+	return n
+}
+
+func (g Grid) nthShift(i int) Shift {
+	dir := 2*(i%2) - 1 // left or up first
+	if g.cols > 1 {
+		if i < 2*g.rows {
+			return Shift{Row, i / 2, dir}
+		}
+		i -= 2 * g.rows
+	}
+	return Shift{Col, i / 2, dir}
 }
 
 // Valid reports whether s names a line of this grid.
