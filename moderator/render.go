@@ -90,49 +90,81 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 		d.Groups = append(d.Groups, face.ChoiceGroup{Title: title, Public: c.Public, Choices: snap.Choices[i : i+1 : i+1]})
 	}
 	d.Folded = face.Fold(d.Groups, false)
+	var small [maxScreenFeed]template.HTML
+	texts := t.linesHTML(snap.Feed, l, gen, small[:0])
 	for i := len(snap.Feed) - 1; i >= 0; i-- {
 		f := snap.Feed[i]
 		if f.Event.Table {
 			continue
 		}
-		d.Feed = append(d.Feed, face.FeedLine{Text: t.lineHTML(f.Seq, l, gen, f.Event.Msg), Private: !f.Event.IsPublic(), Undone: f.Undone,
+		d.Feed = append(d.Feed, face.FeedLine{Text: texts[i], Private: !f.Event.IsPublic(), Undone: f.Undone,
 			Answer: f.Event.Reveal && f.Event.IsPublic()})
 	}
 	return d
 }
 
-// lineKey names a story line in a language.
-type lineKey struct {
-	seq  int
+// lineRing is the number of story lines kept as HTML per table and
+// language, the last ones written: more than a page shows.
+const lineRing = 64
+
+// lineCache keeps the story lines of one language as HTML: line seq is
+// in slot seq%lineRing, if held[slot] is seq+1.
+type lineCache struct {
 	lang engine.Lang
+	held [lineRing]int
+	html [lineRing]template.HTML
 }
 
-// maxLines bounds the story lines kept as HTML per table; past it the
-// cache starts again (a page shows the last 24).
-const maxLines = 1024
-
-// lineHTML is story line seq written in l, kept for the next pages. A
-// line is kept only while linesGen is still gen, the generation read
-// before the snapshot it comes from: a rollback meanwhile may have given
-// its number to another line.
-func (t *Table) lineHTML(seq int, l engine.Lang, gen int, m engine.Msg) template.HTML {
-	key := lineKey{seq, l}
-	t.cacheMu.Lock()
-	h, ok := t.lines[key]
-	t.cacheMu.Unlock()
-	if ok {
-		return h
+// linesCache is the table's cache for l (under cacheMu).
+func (t *Table) linesCache(l engine.Lang) *lineCache {
+	for _, c := range t.lines {
+		if c.lang == l {
+			return c
+		}
 	}
-	h = face.MsgHTML(l, m)
+	c := &lineCache{lang: l}
+	t.lines = append(t.lines, c)
+	return c
+}
+
+// linesHTML appends to out story lines feed written in l, in feed's
+// order (a table instruction is an empty line: pages do not show those),
+// and keeps them for the next pages: a page shows the same 20 lines
+// update after update. A line is kept only while linesGen is still gen,
+// the generation read before the snapshot it comes from: a rollback
+// meanwhile may have given its number to another line.
+func (t *Table) linesHTML(feed []FeedItem, l engine.Lang, gen int, out []template.HTML) []template.HTML {
+	missing := false
+	t.cacheMu.Lock()
+	c := t.linesCache(l)
+	for _, f := range feed {
+		var h template.HTML
+		if i := f.Seq % lineRing; c.held[i] == f.Seq+1 {
+			h = c.html[i]
+		} else if !f.Event.Table {
+			missing = true
+		}
+		out = append(out, h)
+	}
+	t.cacheMu.Unlock()
+	if !missing {
+		return out
+	}
+	for i, f := range feed {
+		if out[i] == "" && !f.Event.Table {
+			out[i] = face.MsgHTML(l, f.Event.Msg)
+		}
+	}
 	t.cacheMu.Lock()
 	if t.linesGen == gen {
-		if t.lines == nil || len(t.lines) >= maxLines {
-			t.lines = make(map[lineKey]template.HTML, 64)
+		for i, f := range feed {
+			if !f.Event.Table {
+				c.held[f.Seq%lineRing], c.html[f.Seq%lineRing] = f.Seq+1, out[i]
+			}
 		}
-		t.lines[key] = h
 	}
 	t.cacheMu.Unlock()
-	return h
+	return out
 }
 
 func appTemplate(t *Table, seat engine.Seat) string {

@@ -131,7 +131,7 @@ type Table struct {
 	// lines keeps story lines written as HTML, by line and language: a
 	// page shows the same 20 lines update after update. linesGen moves
 	// when a rollback reuses line numbers (rollbackLocked).
-	lines    map[lineKey]template.HTML
+	lines    []*lineCache // by language
 	linesGen int
 
 	// trouble tells the GM console about records the log could not save.
@@ -486,7 +486,7 @@ func (t *Table) markLocked() mark { return mark{len(t.applied), len(t.feed)} }
 func (t *Table) rollbackLocked(m mark) {
 	t.cacheMu.Lock()
 	t.linesGen++
-	clear(t.lines)
+	t.lines = nil
 	t.cacheMu.Unlock()
 	clear(t.feed[m.feed:])
 	t.feed = t.feed[:m.feed]
