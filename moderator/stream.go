@@ -127,11 +127,19 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 		conn.Read(b[:])
 		close(gone)
 	}()
-	// write sends b, if the link is still current, within Limits.Write.
+	// write sends b, if the link is still current, within Limits.Write:
+	// the deadline is moved only once half of that is used up, so a
+	// message has from half of Limits.Write to all of it (setting a
+	// deadline costs a timer's update, and a table sends many messages a
+	// second).
+	var until time.Time
 	write := func(b []byte) bool {
 		var deadline time.Time
 		if s.Limits.Write > 0 {
-			deadline = time.Now().Add(s.Limits.Write)
+			if now := time.Now(); until.Sub(now) < s.Limits.Write/2 {
+				deadline = now.Add(s.Limits.Write)
+				until = deadline
+			}
 		}
 		if !g.begin(deadline) {
 			return false
