@@ -656,25 +656,50 @@ func groupKey(kind string) string {
 	return "noir.g." + kind
 }
 
-// shiftChoices are the shift choices of a grid of up to 5×5, made once:
-// every turn offers them, the same in every game. A message's arguments
-// are never changed once made, so the words are shared.
-var shiftChoices = func() (t [2][5][2]engine.Choice) {
-	for ax := range t {
-		for i := range t[ax] {
-			for d := range t[ax][i] {
-				t[ax][i][d] = makeShiftChoice(Shift{Axis(ax), i, 2*d - 1})
-			}
-		}
+// shiftChoices are the shift choices of a grid of up to 5×5 (Shift.slot),
+// made once: every turn offers them, the same in every game. A message's
+// arguments are never changed once made, so the words are shared.
+var shiftChoices = func() (t [shiftSlots]engine.Choice) {
+	for i := range t {
+		t[i] = makeShiftChoice(shiftOfSlot(i))
 	}
 	return t
 }()
 
 func shiftChoice(sh Shift) engine.Choice {
-	if sh.Axis <= Col && sh.Index >= 0 && sh.Index < 5 && (sh.Dir == 1 || sh.Dir == -1) {
-		return shiftChoices[sh.Axis][sh.Index][(sh.Dir+1)/2]
+	if i, ok := sh.slot(); ok {
+		return shiftChoices[i]
 	}
 	return makeShiftChoice(sh)
+}
+
+// shiftLines are the story lines of a shift, by seat and slot: made once
+// like shiftChoices, so a long game's story does not hold two maps of
+// words per shift.
+var shiftLines = func() (t [2][shiftSlots][2]engine.Msg) {
+	for s := range t {
+		for i := range t[s] {
+			t[s][i] = makeShiftLines(engine.Seat(s), shiftOfSlot(i))
+		}
+	}
+	return t
+}()
+
+// shiftLine is the public line of seat s's shift sh ("The Killer shifted
+// row 2 left.") and the table's instruction.
+func shiftLine(s engine.Seat, sh Shift) [2]engine.Msg {
+	if i, ok := sh.slot(); ok && (s == Killer || s == Inspector) {
+		return shiftLines[s][i]
+	}
+	return makeShiftLines(s, sh)
+}
+
+func makeShiftLines(s engine.Seat, sh Shift) [2]engine.Msg {
+	args := shiftMsg("", sh).Args
+	return [2]engine.Msg{
+		engine.M("noir.ev.shift", "role", roleKey(s), "line", args["line"], "n", args["n"], "dir", args["dir"]),
+		shiftMsg("noir.do.shift", sh),
+	}
 }
 
 func makeShiftChoice(sh Shift) engine.Choice {
@@ -1022,9 +1047,8 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 // shift is NG-3 (NC-7, NA-4), and in the playing-card variant NC-15.
 func (g *Game) shift(s engine.Seat, sh Shift, ev *events) {
 	g.grid.Apply(sh)
-	args := shiftMsg("", sh).Args
-	ev.public("noir.ev.shift", "role", roleKey(s), "line", args["line"], "n", args["n"], "dir", args["dir"])
-	ev.list = append(ev.list, engine.Event{Msg: shiftMsg("noir.do.shift", sh), Table: true})
+	lines := shiftLine(s, sh)
+	ev.list = append(ev.list, engine.Event{Msg: lines[0]}, engine.Event{Msg: lines[1], Table: true})
 	before := len(g.removedOrder)
 	if g.cfg.Variant != Automata {
 		g.removeFull(ev)

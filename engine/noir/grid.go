@@ -34,6 +34,36 @@ func (s Shift) Reverse() Shift { s.Dir = -s.Dir; return s }
 
 // String is the canonical notation: "shift row 2 left", "shift col B up".
 func (s Shift) String() string {
+	if i, ok := s.slot(); ok {
+		return shiftNames[i]
+	}
+	return s.name()
+}
+
+// slot numbers the shifts of a grid of up to 5×5, whose words are made
+// once (shiftNames, and the choices and story lines in game.go): every
+// turn offers them and most turns take one.
+func (s Shift) slot() (int, bool) {
+	if s.Axis > Col || s.Index < 0 || s.Index >= 5 || (s.Dir != 1 && s.Dir != -1) {
+		return 0, false
+	}
+	return (int(s.Axis)*5+s.Index)*2 + (s.Dir+1)/2, true
+}
+
+// shiftSlots is the number of slots.
+const shiftSlots = 2 * 5 * 2
+
+// shiftOfSlot is the shift numbered i.
+func shiftOfSlot(i int) Shift { return Shift{Axis(i / 10), i / 2 % 5, 2*(i%2) - 1} }
+
+var shiftNames = func() (t [shiftSlots]string) {
+	for i := range t {
+		t[i] = shiftOfSlot(i).name()
+	}
+	return t
+}()
+
+func (s Shift) name() string {
 	if s.Axis == Row {
 		d := " right"
 		if s.Dir < 0 {
