@@ -91,7 +91,9 @@ func sameJSON(a, b any) bool {
 func (t *Table) withResampledGame(s engine.Seat, r *engine.Rand) *Table {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return &Table{hdr: t.hdr, face: t.face, pages: t.pages, game: t.game.(engine.Resampler).Resample(s, r),
+	c := &Table{hdr: t.hdr, face: t.face, pages: t.pages, game: t.game.(engine.Resampler).Resample(s, r),
 		applied: t.applied, feed: t.feed, undo: t.undo, stateVer: t.stateVer, version: t.version,
 		subs: map[chan struct{}]struct{}{}, joined: t.joined, online: t.online}
+	c.versionNow.Store(int64(t.version))
+	return c
 }

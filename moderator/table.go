@@ -9,6 +9,7 @@ import (
 	"html/template"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"tablemaster/moderator/face"
 	"time"
 
@@ -113,8 +114,11 @@ type Table struct {
 	undo    *pendingUndo
 	// stateVer counts accepted actions and undos: forms carry it, so an
 	// action from an out-of-date page is refused. version also counts
-	// relinks and undo requests: it drives the live updates.
+	// relinks and undo requests: it drives the live updates. It moves
+	// under mu (bumpLocked) and is read without it too (currentVersion):
+	// every live page asks for it on every update.
 	stateVer, version int
+	versionNow        atomic.Int64
 	clock             func() time.Time
 	subs              map[chan struct{}]struct{}
 	closed            bool
@@ -250,7 +254,7 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 			}
 			// Count as Act does: pages open before a restart stay current.
 			t.stateVer++
-			t.version++
+			t.bumpLocked()
 		case "undo":
 			if r.Seat < int(engine.Public) || r.Seat >= len(hdr.Seats) {
 				return nil, refused(engine.M("mod.log.no_seat", "seat", fmt.Sprint(r.Seat)), nil)
@@ -259,12 +263,12 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 				return nil, refused(engine.M("mod.log.undo_refused"), err)
 			}
 			t.stateVer++
-			t.version++
+			t.bumpLocked()
 		case "relink":
 			if err := t.hdr.relink(r); err != nil {
 				return nil, refused(engine.M("mod.log.no_seat", "seat", fmt.Sprint(r.Seat)), nil)
 			}
-			t.version++
+			t.bumpLocked()
 		case "port":
 			if err := t.hdr.movePort(r); err != nil {
 				return nil, refused(engine.M("mod.log.bad_record", "type", r.Type), err)
@@ -453,7 +457,7 @@ func (t *Table) Act(s engine.Seat, text string, stateVer int) ([]engine.Event, e
 		return nil, err
 	}
 	t.stateVer++
-	t.version++
+	t.bumpLocked()
 	t.undo = nil
 	t.mu.Unlock()
 	t.notify()
@@ -598,7 +602,7 @@ func (t *Table) RequestUndo(by engine.Seat) (done bool, err error) {
 		}
 		return err == nil, err
 	}
-	t.version++
+	t.bumpLocked()
 	t.undo = &pendingUndo{UndoRequest: UndoRequest{By: by, Actor: ap.seat, Waiting: waiting, No: t.version}, events: ap.events}
 	t.mu.Unlock()
 	t.notify()
@@ -634,14 +638,14 @@ func (t *Table) ConfirmUndo(s engine.Seat, yes bool) (done bool, err error) {
 		t.feed = append(t.feed, feedEntry{act: -1, kind: feedNote, FeedItem: FeedItem{Seq: len(t.feed), Seat: s,
 			Event: engine.Event{Msg: engine.M(key, "seat", t.seatLabel(s), "actor", t.seatLabel(u.Actor))}}})
 		t.undo = nil
-		t.version++
+		t.bumpLocked()
 		t.mu.Unlock()
 		t.notify()
 		return false, nil
 	}
 	u.Waiting = append(u.Waiting[:idx], u.Waiting[idx+1:]...)
 	if len(u.Waiting) > 0 {
-		t.version++
+		t.bumpLocked()
 		t.mu.Unlock()
 		t.notify()
 		return false, nil
@@ -664,7 +668,7 @@ func (t *Table) doUndoLocked(by engine.Seat) error {
 	}
 	t.undo = nil
 	t.stateVer++
-	t.version++
+	t.bumpLocked()
 	return t.undoLocked(by)
 }
 
@@ -732,7 +736,7 @@ func (t *Table) Relink(s engine.Seat) (string, error) {
 	}
 	t.hdr.Tokens[s] = tok
 	t.revokeLinksLocked(s)
-	t.version++
+	t.bumpLocked()
 	t.mu.Unlock()
 	t.notify()
 	return tok, nil
@@ -799,7 +803,7 @@ func (t *Table) MarkJoined(s engine.Seat) {
 	first := !t.joined[s]
 	t.joined[s] = true
 	if first {
-		t.version++
+		t.bumpLocked()
 	}
 	t.mu.Unlock()
 	if first {
@@ -814,15 +818,17 @@ func (t *Table) connect(s engine.Seat, d int) {
 		t.online = map[engine.Seat]int{}
 	}
 	t.online[s] += d
-	t.version++
+	t.bumpLocked()
 	t.mu.Unlock()
 	t.notify()
 }
 
-func (t *Table) currentVersion() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.version
+func (t *Table) currentVersion() int { return int(t.versionNow.Load()) }
+
+// bumpLocked moves the version on.
+func (t *Table) bumpLocked() {
+	t.version++
+	t.versionNow.Store(int64(t.version))
 }
 
 // Presence says, seat by seat, whether the link was opened and how many

@@ -35,16 +35,16 @@ func writeGrid(b *bytes.Buffer, cols []string, rows [][]rules.CellView) {
 	for i, row := range rows {
 		writeRowHead(b, i)
 		for _, c := range row {
-			b.WriteString(`<td class="`)
-			for _, f := range [...]struct {
-				on   bool
-				name string
-			}{{c.Dead, "dead"}, {c.Innocent, " inn"}, {c.Mine, " mine"}, {c.Near, " near"}, {c.Disguise, " dis"}, {c.Picked, " pick"}} {
-				if f.on {
-					b.WriteString(f.name)
-				}
-			}
-			face.Put(b, `" data-cell="`, face.Escape(c.Cell), `">`)
+			b.WriteString(`<td`)
+			cls := face.ClassAttr{B: b}
+			cls.Add(c.Dead, "dead")
+			cls.Add(c.Innocent, "inn")
+			cls.Add(c.Mine, "mine")
+			cls.Add(c.Near, "near")
+			cls.Add(c.Disguise, "dis")
+			cls.Add(c.Picked, "pick")
+			cls.Close()
+			face.Put(b, ` data-cell="`, face.Escape(c.Cell), `">`)
 			writeCard(b, c)
 			b.WriteString("</td>")
 		}
@@ -74,9 +74,16 @@ func gridHead(b *bytes.Buffer, class string, cols []string) {
 
 // writeCard writes a cell's suspect and the evidence card lying on it.
 func writeCard(b *bytes.Buffer, c rules.CellView) {
-	face.Put(b, `<span class="`, suitClass(c.Suspect), `">`, face.Escape(c.Suspect), "</span>")
+	b.WriteString("<span")
+	cls := face.ClassAttr{B: b}
+	cls.Add(true, suitClass(c.Suspect))
+	cls.Close()
+	face.Put(b, ">", face.Escape(c.Suspect), "</span>")
 	if c.Evidence != "" {
-		face.Put(b, `<small class="`, suitClass(c.Evidence), `">`, face.Escape(c.Evidence), "</small>")
+		b.WriteString("<small")
+		cls.Add(true, suitClass(c.Evidence))
+		cls.Close()
+		face.Put(b, ">", face.Escape(c.Evidence), "</small>")
 	}
 }
 
@@ -107,17 +114,13 @@ func writePick(b *bytes.Buffer, l engine.Lang, cols []string, rows [][]rules.Cel
 		writeRowHead(b, i)
 		for _, c := range row {
 			onGrid[c.Suspect] = true
-			class := ""
-			if c.Dead {
-				class = "dead"
-			}
-			if c.Innocent {
-				class += " inn"
-			}
-			if c.Picked {
-				class += " pick"
-			}
-			face.Put(b, `<td class="`, class, `">`)
+			b.WriteString("<td")
+			cls := face.ClassAttr{B: b}
+			cls.Add(c.Dead, "dead")
+			cls.Add(c.Innocent, "inn")
+			cls.Add(c.Picked, "pick")
+			cls.Close()
+			b.WriteByte('>')
 			if ch, ok := offered[c.Suspect]; ok && !c.Picked {
 				face.Put(b, `<button name="a" value="`, face.Escape(string(ch.Action)), `"`)
 				if ch.Confirm {
