@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Lang is a language every word a person reads is available in.
@@ -37,42 +38,54 @@ type Text struct {
 	EN, JA string
 }
 
+// The catalogue is only read once the game packages' init functions have
+// registered their words, and it is read for every word of every page:
+// readers load it with one atomic read, no lock (an RWMutex's reader
+// count is one cache line that every core writes). Register copies it.
 var (
-	catMu   sync.RWMutex
-	catalog = map[string]Text{}
+	catMu   sync.Mutex // Register's
+	catalog atomic.Pointer[map[string]Text]
 )
+
+func init() { catalog.Store(&map[string]Text{}) }
+
+// entries is the catalogue as it is now: never written.
+func entries() map[string]Text { return *catalog.Load() }
 
 // Register adds entries to the catalogue. Each game package registers its
 // own words in an init function. A key registered twice, or an entry
 // missing a language, is a programming error and panics at start-up.
-func Register(entries map[string]Text) {
+func Register(add map[string]Text) {
 	catMu.Lock()
 	defer catMu.Unlock()
-	for k, t := range entries {
-		if _, dup := catalog[k]; dup {
+	now := entries()
+	next := make(map[string]Text, len(now)+len(add))
+	for k, t := range now {
+		next[k] = t
+	}
+	for k, t := range add {
+		if _, dup := next[k]; dup {
 			panic("engine: catalogue key registered twice: " + k)
 		}
 		if t.EN == "" || t.JA == "" {
 			panic("engine: catalogue key lacks a language: " + k)
 		}
-		catalog[k] = t
+		next[k] = t
 	}
+	catalog.Store(&next)
 }
 
 // Has reports whether key is in the catalogue.
 func Has(key string) bool {
-	catMu.RLock()
-	defer catMu.RUnlock()
-	_, ok := catalog[key]
+	_, ok := entries()[key]
 	return ok
 }
 
 // Keys lists every catalogue key, sorted.
 func Keys() []string {
-	catMu.RLock()
-	defer catMu.RUnlock()
-	keys := make([]string, 0, len(catalog))
-	for k := range catalog {
+	cat := entries()
+	keys := make([]string, 0, len(cat))
+	for k := range cat {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
@@ -81,9 +94,7 @@ func Keys() []string {
 
 // Raw returns the entry's text in language l, with its {placeholders}.
 func (l Lang) Raw(key string) string {
-	catMu.RLock()
-	t, ok := catalog[key]
-	catMu.RUnlock()
+	t, ok := entries()[key]
 	if !ok {
 		// Visible but harmless: a test walks every key in use.
 		return "⟨" + key + "⟩"
