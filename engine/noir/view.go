@@ -98,6 +98,25 @@ func (g *Game) cards(ids []int) []Card {
 // PublicView is what the table screen and the GM console show.
 func (g *Game) PublicView() any { return g.publicView() }
 
+// phaseStatuses are the status lines of every phase for the seat to
+// move, made once: every view of every update shows one, and a message's
+// arguments are never changed once made.
+var phaseStatuses = func() (t [len(phaseNames)][2]engine.Msg) {
+	for p := range t {
+		for s := range t[p] {
+			t[p][s] = engine.M("noir.ph."+Phase(p).String(), "role", roleKey(engine.Seat(s)))
+		}
+	}
+	return t
+}()
+
+func phaseStatus(p Phase, turn engine.Seat) engine.Msg {
+	if int(p) < len(phaseStatuses) && (turn == Killer || turn == Inspector) {
+		return phaseStatuses[p][turn]
+	}
+	return engine.M("noir.ph."+p.String(), "role", roleKey(turn))
+}
+
 func (g *Game) publicView() PublicView {
 	v := PublicView{
 		Variant:     "cards",
@@ -110,7 +129,7 @@ func (g *Game) publicView() PublicView {
 		Phase:       g.phase.String(),
 		Turn:        g.turn,
 		TurnNo:      g.turnNo + 1,
-		Status:      engine.M("noir.ph."+g.phase.String(), "role", roleKey(g.turn)),
+		Status:      phaseStatus(g.phase, g.turn),
 		Over:        g.outcome.Over,
 		Winner:      engine.Public,
 		Reason:      g.outcome.Reason,
@@ -210,13 +229,15 @@ func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 		c := g.card(id)
 		v.Identity = &c
 		// The grid was made for this view alone (publicView): marked in
-		// place. Its rows and columns are the grid's.
+		// place. Its rows and columns are the grid's; the identity is found
+		// once (Adjacent would look for it again for every cell).
+		ir, ic, on := g.grid.Find(id)
 		for r, row := range v.Grid {
 			for c := range row {
 				cell := &row[c]
 				cell.Mine = cell.Cell == v.Identity.Cell
 				cell.Disguise = cell.Cell == disguise
-				cell.Near = g.grid.Adjacent(g.grid.At(r, c), id)
+				cell.Near = on && (r != ir || c != ic) && abs(r-ir) <= 1 && abs(c-ic) <= 1
 			}
 		}
 	}
