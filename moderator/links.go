@@ -22,7 +22,11 @@ import (
 type linkGuard struct {
 	// deadline sets the write deadline of the request's connection.
 	deadline func(time.Time) error
-	done     chan struct{} // closed on revocation: an event stream ends
+	// done ends on revocation, and with it an event stream. A context,
+	// not a channel, so that a stream can hang its own end on it without
+	// waiting on it (stream.go).
+	done context.Context
+	end  context.CancelFunc
 
 	mu      sync.Mutex
 	revoked bool
@@ -86,7 +90,7 @@ func (g *linkGuard) revoke() {
 		return
 	}
 	g.revoked = true
-	close(g.done)
+	g.end()
 	if g.started {
 		// A past deadline fails the write under way and every later one,
 		// including what net/http still holds when the handler returns.
@@ -126,8 +130,8 @@ func (g *linkGuard) live() bool {
 	return !g.revoked
 }
 
-// ended is closed when the link is revoked; nil (never) for a table screen.
-func (g *linkGuard) ended() <-chan struct{} {
+// ended is done when the link is revoked; nil (never) for a table screen.
+func (g *linkGuard) ended() context.Context {
 	if g == nil {
 		return nil
 	}
@@ -136,7 +140,9 @@ func (g *linkGuard) ended() <-chan struct{} {
 
 // newLinkGuard is a guard nobody revokes: the table screen's streams.
 func newLinkGuard(w http.ResponseWriter) *linkGuard {
-	return &linkGuard{deadline: http.NewResponseController(w).SetWriteDeadline, done: make(chan struct{})}
+	g := &linkGuard{deadline: http.NewResponseController(w).SetWriteDeadline}
+	g.done, g.end = context.WithCancel(context.Background())
+	return g
 }
 
 // attach makes conn, which an event stream took over from net/http, the

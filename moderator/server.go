@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -41,13 +42,16 @@ type Server struct {
 	// /s/TOKEN/rules or /t/TOKEN/rules, without the internet.
 	Sheet func(w io.Writer, game string, l engine.Lang) error
 
-	stop     chan struct{} // closed on shutdown: the event streams end (stream.go)
-	stopOnce sync.Once
+	// stop ends on shutdown, and with it the event streams (stream.go).
+	stop    context.Context
+	stopNow context.CancelFunc
 }
 
 // NewServer returns the HTTP handler for a store.
 func NewServer(st *Store, lang engine.Lang) *Server {
-	return &Server{store: st, lang: lang, Logf: log.Printf, Keepalive: 20 * time.Second, Limits: DefaultLimits, stop: make(chan struct{})}
+	s := &Server{store: st, lang: lang, Logf: log.Printf, Keepalive: 20 * time.Second, Limits: DefaultLimits}
+	s.stop, s.stopNow = context.WithCancel(context.Background())
+	return s
 }
 
 // Handler routes every request.

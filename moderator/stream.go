@@ -2,6 +2,7 @@ package moderator
 
 import (
 	"bytes"
+	"context"
 	"net"
 	"net/http"
 	"strings"
@@ -117,15 +118,27 @@ var frames = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b 
 // link is revoked, the table moves to a rematch or the server shuts down.
 func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table, seat engine.Seat, l engine.Lang, base, have string, end func()) {
 	defer end()
-	ch, cancel := t.Subscribe()
+	ch, unsubscribe := t.Subscribe()
+	defer unsubscribe()
+	// over ends the stream for every reason but a failed write: the server
+	// stops, the link is revoked, a rematch takes the table's links, or
+	// the page goes. The stream's loop, run on every update of every page,
+	// then waits on three channels of its own: a select locks every
+	// channel it waits on, and the server's and the table's were shared
+	// by all their streams.
+	over, cancel := context.WithCancel(s.stop)
 	defer cancel()
+	for _, c := range []context.Context{t.moved, g.ended()} {
+		if c != nil {
+			defer context.AfterFunc(c, cancel)()
+		}
+	}
 	// A page sends nothing after its request: a read that returns means
 	// the page went (or broke the protocol, and goes too).
-	gone := make(chan struct{})
 	go func() {
 		var b [1]byte
 		conn.Read(b[:])
-		close(gone)
+		cancel()
 	}()
 	// write sends b, if the link is still current, within Limits.Write:
 	// the deadline is moved only once half of that is used up, so a
@@ -184,13 +197,7 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 	}
 	for {
 		select {
-		case <-gone:
-			return
-		case <-s.stop:
-			return
-		case <-g.ended():
-			return
-		case <-t.moved: // a rematch took the link: the page reconnects there
+		case <-over.Done():
 			return
 		case <-ch:
 			if !send() {
@@ -206,4 +213,4 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 
 // shutdown ends the event streams, which net/http no longer knows of
 // (HTTPServer registers it with the http.Server's Shutdown).
-func (s *Server) shutdown() { s.stopOnce.Do(func() { close(s.stop) }) }
+func (s *Server) shutdown() { s.stopNow() }

@@ -1,6 +1,7 @@
 package moderator
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
@@ -145,9 +146,11 @@ type Table struct {
 	// Relink cuts those of the old link.
 	links seatLinks
 
-	// moved is closed when a rematch takes the table's links (moveOut):
-	// the table screens' streams end and come back to the new table.
-	moved chan struct{}
+	// moved ends when a rematch takes the table's links (moveOut): the
+	// table screens' streams end and come back to the new table. A
+	// context, so a stream hangs its end on it (stream.go).
+	moved context.Context
+	move  context.CancelFunc
 }
 
 // legalLocked is the game's Legal(s), computed once per game state. A
@@ -219,7 +222,8 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 	if g.Seats() != len(hdr.Seats) {
 		return nil, fmt.Errorf("table %s: %s needs %d players, not %d", hdr.ID, hdr.Game, g.Seats(), len(hdr.Seats))
 	}
-	t := &Table{hdr: hdr, face: f, pages: pages, game: g, moved: make(chan struct{}), log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
+	t := &Table{hdr: hdr, face: f, pages: pages, game: g, log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
+	t.moved, t.move = context.WithCancel(context.Background())
 	if o, ok := g.(opener); ok {
 		for _, e := range o.Opening() {
 			t.feed = append(t.feed, feedEntry{FeedItem: FeedItem{Seq: len(t.feed), Seat: engine.Public, Event: e}, act: -1})
@@ -747,12 +751,10 @@ func (t *Table) Relink(s engine.Seat) (string, error) {
 func (t *Table) moveOut() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	select {
-	case <-t.moved:
+	if t.moved.Err() != nil {
 		return
-	default:
 	}
-	close(t.moved)
+	t.move()
 	for s := range t.hdr.Tokens {
 		t.revokeLinksLocked(engine.Seat(s))
 	}
