@@ -36,14 +36,16 @@ func writeGrid(b *bytes.Buffer, cols []string, rows [][]rules.CellView) {
 		writeRowHead(b, i)
 		for _, c := range row {
 			b.WriteString(`<td`)
-			cls := face.ClassAttr{B: b}
-			cls.Add(c.Dead, "dead")
-			cls.Add(c.Innocent, "inn")
-			cls.Add(c.Mine, "mine")
-			cls.Add(c.Near, "near")
-			cls.Add(c.Disguise, "dis")
-			cls.Add(c.Picked, "pick")
-			cls.Close()
+			if c.Dead || c.Innocent || c.Mine || c.Near || c.Disguise || c.Picked { // most cells are none
+				cls := face.ClassAttr{B: b}
+				cls.Add(c.Dead, "dead")
+				cls.Add(c.Innocent, "inn")
+				cls.Add(c.Mine, "mine")
+				cls.Add(c.Near, "near")
+				cls.Add(c.Disguise, "dis")
+				cls.Add(c.Picked, "pick")
+				cls.Close()
+			}
 			face.Put(b, ` data-cell="`, face.Escape(c.Cell), `">`)
 			writeCard(b, c)
 			b.WriteString("</td>")
@@ -74,16 +76,19 @@ func gridHead(b *bytes.Buffer, class string, cols []string) {
 
 // writeCard writes a cell's suspect and the evidence card lying on it.
 func writeCard(b *bytes.Buffer, c rules.CellView) {
-	b.WriteString("<span")
-	cls := face.ClassAttr{B: b}
-	cls.Add(true, suitClass(c.Suspect))
-	cls.Close()
-	face.Put(b, ">", face.Escape(c.Suspect), "</span>")
+	if suitClass(c.Suspect) == "" { // a suspect is black: no class
+		b.WriteString("<span>")
+	} else {
+		face.Put(b, `<span class="`, suitClass(c.Suspect), `">`)
+	}
+	face.Put(b, face.Escape(c.Suspect), "</span>")
 	if c.Evidence != "" {
-		b.WriteString("<small")
-		cls.Add(true, suitClass(c.Evidence))
-		cls.Close()
-		face.Put(b, ">", face.Escape(c.Evidence), "</small>")
+		if suitClass(c.Evidence) == "" {
+			b.WriteString("<small>")
+		} else {
+			face.Put(b, `<small class="`, suitClass(c.Evidence), `">`)
+		}
+		face.Put(b, face.Escape(c.Evidence), "</small>")
 	}
 }
 
