@@ -56,11 +56,8 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 	if seat != engine.Public {
 		tail = maxPhoneFeed
 	}
-	t.cacheMu.Lock()
-	gen := t.linesGen // read before the snapshot: see lineHTML
-	t.cacheMu.Unlock()
-	snap := t.SnapshotTail(seat, tail)
-	d := &face.Page{Lang: l, Other: engine.JA, Base: base, Seat: seat, Phone: seat != engine.Public, Snap: snap, Flash: flash}
+	snap, feed := t.pageSnapshot(seat, tail, l)
+	d := &face.Page{Lang: l, Other: engine.JA, Base: base, Seat: seat, Phone: seat != engine.Public, Snap: snap, Flash: flash, Feed: feed}
 	if l == engine.JA {
 		d.Other = engine.EN
 	}
@@ -71,7 +68,6 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 	joined, online := t.Presence()
 	turn := snap.Turn
 	d.Players = make([]face.Player, 0, len(snap.Seats))
-	d.Feed = make([]face.FeedLine, 0, len(snap.Feed))
 	for i, name := range snap.Seats {
 		d.Players = append(d.Players, face.Player{Name: name, RoleKey: t.face.Role(engine.Seat(i)),
 			Joined: joined[i], Online: online[i], Turn: turn[i]})
@@ -90,16 +86,6 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 		d.Groups = append(d.Groups, face.ChoiceGroup{Title: title, Public: c.Public, Choices: snap.Choices[i : i+1 : i+1]})
 	}
 	d.Folded = face.Fold(d.Groups, false)
-	var small [maxScreenFeed]template.HTML
-	texts := t.linesHTML(snap.Feed, l, gen, small[:0])
-	for i := len(snap.Feed) - 1; i >= 0; i-- {
-		f := snap.Feed[i]
-		if f.Event.Table {
-			continue
-		}
-		d.Feed = append(d.Feed, face.FeedLine{Text: texts[i], Private: !f.Event.IsPublic(), Undone: f.Undone,
-			Answer: f.Event.Reveal && f.Event.IsPublic()})
-	}
 	return d
 }
 
@@ -127,44 +113,35 @@ func (t *Table) linesCache(l engine.Lang) *lineCache {
 	return c
 }
 
-// linesHTML appends to out story lines feed written in l, in feed's
-// order (a table instruction is an empty line: pages do not show those),
-// and keeps them for the next pages: a page shows the same 20 lines
-// update after update. A line is kept only while linesGen is still gen,
-// the generation read before the snapshot it comes from: a rollback
-// meanwhile may have given its number to another line.
-func (t *Table) linesHTML(feed []FeedItem, l engine.Lang, gen int, out []template.HTML) []template.HTML {
-	missing := false
+// pageSnapshot is SnapshotTail for a page in l, with the story as the
+// page shows it: the last tail lines s sees, newest first, written in l.
+// They are read from the story under the table's lock rather than copied
+// out of it first, and each line is written once per language and kept
+// (lineCache): a page shows the same 20 lines update after update. Under
+// the lock no rollback can give a line's number to another meanwhile.
+func (t *Table) pageSnapshot(s engine.Seat, tail int, l engine.Lang) (Snapshot, []face.FeedLine) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	snap := t.snapshotLocked(s)
+	n, from, earlier := t.tailLocked(s, tail)
+	snap.Earlier = earlier
+	feed := make([]face.FeedLine, 0, n)
 	t.cacheMu.Lock()
+	defer t.cacheMu.Unlock()
 	c := t.linesCache(l)
-	for _, f := range feed {
-		var h template.HTML
-		if i := f.Seq % lineRing; c.held[i] == f.Seq+1 {
-			h = c.html[i]
-		} else if !f.Event.Table {
-			missing = true
+	for i := len(t.feed) - 1; i >= from; i-- {
+		if !t.seesLocked(i, s, tail) {
+			continue
 		}
-		out = append(out, h)
-	}
-	t.cacheMu.Unlock()
-	if !missing {
-		return out
-	}
-	for i, f := range feed {
-		if out[i] == "" && !f.Event.Table {
-			out[i] = face.MsgHTML(l, f.Event.Msg)
+		f := &t.feed[i]
+		slot := f.Seq % lineRing
+		if c.held[slot] != f.Seq+1 {
+			c.held[slot], c.html[slot] = f.Seq+1, face.MsgHTML(l, f.Event.Msg)
 		}
+		pub := f.Event.IsPublic()
+		feed = append(feed, face.FeedLine{Text: c.html[slot], Private: !pub, Undone: f.Undone, Answer: f.Event.Reveal && pub})
 	}
-	t.cacheMu.Lock()
-	if t.linesGen == gen {
-		for i, f := range feed {
-			if !f.Event.Table {
-				c.held[f.Seq%lineRing], c.html[f.Seq%lineRing] = f.Seq+1, out[i]
-			}
-		}
-	}
-	t.cacheMu.Unlock()
-	return out
+	return snap, feed
 }
 
 func appTemplate(t *Table, seat engine.Seat) string {

@@ -133,11 +133,11 @@ type Table struct {
 
 	cacheMu     sync.Mutex
 	streamCache map[streamKey]*streamEntry
-	// lines keeps story lines written as HTML, by line and language: a
-	// page shows the same 20 lines update after update. linesGen moves
-	// when a rollback reuses line numbers (rollbackLocked).
-	lines    []*lineCache // by language
-	linesGen int
+	// lines keeps story lines written as HTML, by language: a page shows
+	// the same 20 lines update after update (pageSnapshot). It is read
+	// and written under mu too, and a rollback, which gives line numbers
+	// to other lines, empties it.
+	lines []*lineCache
 
 	// trouble tells the GM console about records the log could not save.
 	trouble troubles
@@ -323,6 +323,22 @@ func (t *Table) Snapshot(s engine.Seat) Snapshot { return t.SnapshotTail(s, -1) 
 func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	snap := t.snapshotLocked(s)
+	var n, from int
+	n, from, snap.Earlier = t.tailLocked(s, tail)
+	if n > 0 || tail >= 0 {
+		snap.Feed = make([]FeedItem, 0, n)
+	}
+	for i := from; i < len(t.feed); i++ {
+		if t.seesLocked(i, s, tail) {
+			snap.Feed = append(snap.Feed, t.feed[i].FeedItem)
+		}
+	}
+	return snap
+}
+
+// snapshotLocked is a Snapshot without its story (Feed, Earlier).
+func (t *Table) snapshotLocked(s engine.Seat) Snapshot {
 	snap := Snapshot{StateVer: t.stateVer, Version: t.version, Outcome: t.game.Outcome(),
 		Seats: append([]string(nil), t.hdr.Seats...)}
 	switch cv, ok := t.game.(engine.ChoiceViewer); {
@@ -344,36 +360,37 @@ func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 			}
 		}
 	}
-	// The lines shown are found first, from the end, so that the story is
-	// copied once into a list of its size.
-	sees := func(e *engine.Event) bool {
-		return e.Sees(s) && (s != engine.Public || e.IsPublic()) && (tail < 0 || !e.Table)
-	}
-	n, from := 0, 0
-	for i := len(t.feed) - 1; i >= 0; i-- {
-		if !sees(&t.feed[i].Event) {
-			continue
-		}
-		if n == tail { // never with tail -1
-			snap.Earlier, from = true, i+1
-			break
-		}
-		n++
-	}
-	if n > 0 || tail >= 0 {
-		snap.Feed = make([]FeedItem, 0, n)
-	}
-	for i := from; i < len(t.feed); i++ {
-		if sees(&t.feed[i].Event) {
-			snap.Feed = append(snap.Feed, t.feed[i].FeedItem)
-		}
-	}
 	snap.Todo = t.todoLocked()
 	if n := len(t.applied); n > 0 {
 		snap.CanUndo = s != engine.Public && t.applied[n-1].seat == s && !t.game.Outcome().Over
 	}
 	snap.Undo = t.undoForLocked(s)
 	return snap
+}
+
+// seesLocked reports whether story line i is in s's story: told to s,
+// public for the table screen, and with a tail (a page's) not one of the
+// table's instructions.
+func (t *Table) seesLocked(i int, s engine.Seat, tail int) bool {
+	e := &t.feed[i].Event
+	return e.Sees(s) && (s != engine.Public || e.IsPublic()) && (tail < 0 || !e.Table)
+}
+
+// tailLocked finds the story lines s sees that a tail keeps: n of them,
+// from line from on, and whether earlier ones were left out. The lines
+// are found first, from the end, so that the story is copied once into a
+// list of its size.
+func (t *Table) tailLocked(s engine.Seat, tail int) (n, from int, earlier bool) {
+	for i := len(t.feed) - 1; i >= 0; i-- {
+		if !t.seesLocked(i, s, tail) {
+			continue
+		}
+		if n == tail { // never with tail -1
+			return n, i + 1, true
+		}
+		n++
+	}
+	return n, 0, false
 }
 
 // todoLocked is Snapshot.Todo. It reads the end of the story: the
@@ -493,7 +510,6 @@ func (t *Table) markLocked() mark { return mark{len(t.applied), len(t.feed)} }
 // move once a record is saved, so they need no change.
 func (t *Table) rollbackLocked(m mark) {
 	t.cacheMu.Lock()
-	t.linesGen++
 	t.lines = nil
 	t.cacheMu.Unlock()
 	clear(t.feed[m.feed:])
