@@ -201,13 +201,13 @@ func (st *Store) BySeatToken(tok string) (*Table, engine.Seat, bool) {
 		if st.retired[t.ID()] {
 			continue
 		}
-		t.mu.Lock()
-		for i, k := range t.hdr.Tokens {
+		// Without the table's lock, which a table holds while it syncs
+		// its log: a post to one table must not wait for another's disk.
+		for i, k := range t.linkTokens() {
 			if subtle.ConstantTimeCompare([]byte(k), []byte(tok)) == 1 {
 				found, seat = t, engine.Seat(i)
 			}
 		}
-		t.mu.Unlock()
 	}
 	return found, seat, found != nil
 }

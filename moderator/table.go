@@ -146,6 +146,9 @@ type Table struct {
 	// Relink cuts those of the old link.
 	links seatLinks
 
+	// tokens are hdr.Tokens as published (linkTokens).
+	tokens atomic.Pointer[[]string]
+
 	// moved ends when a rematch takes the table's links (moveOut): the
 	// table screens' streams end and come back to the new table. A
 	// context, so a stream hangs its end on it (stream.go).
@@ -284,7 +287,26 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 			each(t, r)
 		}
 	}
+	t.publishTokensLocked()
 	return t, nil
+}
+
+// publishTokensLocked makes the seats' links as they are now readable
+// without the table's lock (linkTokens). hdr.Tokens is replaced, never
+// written in place, once published.
+func (t *Table) publishTokensLocked() {
+	ts := t.hdr.Tokens
+	t.tokens.Store(&ts)
+}
+
+// linkTokens are the seats' links, read without the table's lock: the
+// store looks a link up among every table's for every request, and a
+// table's lock is held while its log is synced to disk.
+func (t *Table) linkTokens() []string {
+	if p := t.tokens.Load(); p != nil {
+		return *p
+	}
+	return nil
 }
 
 // ID names the table.
@@ -754,7 +776,9 @@ func (t *Table) Relink(s engine.Seat) (string, error) {
 		t.mu.Unlock()
 		return "", err
 	}
+	t.hdr.Tokens = slices.Clone(t.hdr.Tokens) // published: not written in place
 	t.hdr.Tokens[s] = tok
+	t.publishTokensLocked()
 	t.revokeLinksLocked(s)
 	t.bumpLocked()
 	t.mu.Unlock()
