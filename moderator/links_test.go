@@ -243,3 +243,56 @@ func TestConfirmUndoOverHTTP(t *testing.T) {
 		t.Errorf("state version %d after the draw and its undo, want 2", v)
 	}
 }
+
+// TestLinkLookupDoesNotWaitForOtherTables: a table holds its lock while
+// its log is synced to disk, and finding a link's table must not wait
+// for it. A post to one table used to wait for every other table's
+// fsync; here table B's lock is held while table A's seat posts.
+func TestLinkLookupDoesNotWaitForOtherTables(t *testing.T) {
+	st, err := NewStore(t.TempDir(), fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var tables [2]*Table
+	for i := range tables {
+		if tables[i], err = st.Create(NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Seed: uint64(i + 1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := tables[0], tables[1]
+	h := NewServer(st, engine.EN).Handler()
+	b.mu.Lock() // as during its fsync
+	done := make(chan int, 1)
+	go func() {
+		form := url.Values{"a": {"draw"}, "v": {"0"}}
+		req := httptest.NewRequest("POST", "/s/"+a.Header().Tokens[0]+"/act", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Tablemaster", "fetch")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		done <- rec.Code
+	}()
+	select {
+	case code := <-done:
+		b.mu.Unlock()
+		if code != http.StatusOK {
+			t.Fatalf("post to table A = %d, want 200", code)
+		}
+	case <-time.After(10 * time.Second):
+		b.mu.Unlock()
+		t.Fatal("a post to table A waited for table B's lock")
+	}
+	// A relinked seat is found by its new link only.
+	old := a.Header().Tokens[1]
+	tok, err := a.Relink(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, s, ok := st.BySeatToken(tok); !ok || got != a || s != 1 {
+		t.Errorf("BySeatToken(new link) = %v, %v, %v; want table A, seat 1", got, s, ok)
+	}
+	if _, _, ok := st.BySeatToken(old); ok {
+		t.Error("the old link still finds the table")
+	}
+}
