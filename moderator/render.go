@@ -101,7 +101,7 @@ type lineCache struct {
 	html [lineRing]template.HTML
 }
 
-// linesCache is the table's cache for l (under cacheMu).
+// linesCache is the table's cache for l (under mu).
 func (t *Table) linesCache(l engine.Lang) *lineCache {
 	for _, c := range t.lines {
 		if c.lang == l {
@@ -126,8 +126,6 @@ func (t *Table) pageSnapshot(s engine.Seat, tail int, l engine.Lang) (Snapshot, 
 	n, from, earlier := t.tailLocked(s, tail)
 	snap.Earlier = earlier
 	feed := make([]face.FeedLine, 0, n)
-	t.cacheMu.Lock()
-	defer t.cacheMu.Unlock()
 	c := t.linesCache(l)
 	for i := len(t.feed) - 1; i >= from; i-- {
 		if !t.seesLocked(i, s, tail) {

@@ -133,10 +133,11 @@ type Table struct {
 
 	cacheMu     sync.Mutex
 	streamCache map[streamKey]*streamEntry
+
 	// lines keeps story lines written as HTML, by language: a page shows
-	// the same 20 lines update after update (pageSnapshot). It is read
-	// and written under mu too, and a rollback, which gives line numbers
-	// to other lines, empties it.
+	// the same 20 lines update after update (pageSnapshot). Under mu, as
+	// the story is; a rollback, which gives line numbers to other lines,
+	// empties it.
 	lines []*lineCache
 
 	// trouble tells the GM console about records the log could not save.
@@ -531,9 +532,7 @@ func (t *Table) markLocked() mark { return mark{len(t.applied), len(t.feed)} }
 // lines in the story, the game state and the cached choices. Versions only
 // move once a record is saved, so they need no change.
 func (t *Table) rollbackLocked(m mark) {
-	t.cacheMu.Lock()
 	t.lines = nil
-	t.cacheMu.Unlock()
 	clear(t.feed[m.feed:])
 	t.feed = t.feed[:m.feed]
 	clear(t.applied[m.applied:])
