@@ -45,8 +45,11 @@ var phaseNames = [...]string{"killer-identity", "killer-first-kill", "inspector-
 
 func (p Phase) String() string { return phaseNames[p] }
 
-// Game is one game of Noir, playing-card variant. It is changed only by
-// Apply, which validates first and changes nothing on error.
+// Game is one game of Noir, playing-card variant. Its state is changed
+// only by Apply, which validates first and changes nothing on error.
+// Legal keeps what it made for the next turns (choices, acts), so a Game
+// is for one goroutine at a time, even to read it (the moderator's table
+// holds its lock).
 type Game struct {
 	cfg  Config
 	grid Grid
@@ -90,8 +93,10 @@ type Game struct {
 	facts facts
 
 	// choices keeps the words of the card choices Legal made (choice):
-	// every turn offers the same few dozen. Not copied by Clone.
+	// every turn offers the same few dozen; acts is Legal's list of
+	// candidates. Neither is copied by Clone.
 	choices map[choiceKey]engine.Choice
+	acts    []act
 }
 
 type lastShift struct {
@@ -182,7 +187,7 @@ func (g *Game) Clone() *Game {
 	c.outcome.Winners = append([]engine.Seat(nil), g.outcome.Winners...)
 	c.picks = append([]int(nil), g.picks...)
 	c.facts = g.facts.clone()
-	c.choices = nil // Legal writes it: a clone has its own
+	c.choices, c.acts = nil, nil // Legal writes them: a clone has its own
 	return &c
 }
 
@@ -517,8 +522,10 @@ func (g *Game) candidates(s engine.Seat, out []act) []act {
 // "drew" lists every card the seat cannot know to be out of the deck; see
 // unknownTo.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
-	var buf [64]act // the candidates, on the stack: Legal is asked every turn
-	acts := g.legal(s, buf[:0])
+	// The candidates go in the game's own list, used again every turn:
+	// on the stack they grew the stack of every page's goroutine.
+	acts := g.legal(s, g.acts[:0])
+	g.acts = acts[:0]
 	if len(acts) == 0 {
 		return nil
 	}
