@@ -269,4 +269,16 @@ func TestReplay(t *testing.T) {
 	if after, _ := os.ReadFile(cut); !bytes.Equal(after, damaged) {
 		t.Errorf("replay cut the file; it must only read it")
 	}
+
+	// A table's id, as resume names it, stands for its log in the state
+	// folder; an id with no log there is named in the error.
+	f, o, e := testFactory(t)
+	state := filepath.Dir(filepath.Dir(path))
+	if code := run(f, []string{"replay", "--state", state, id}); code != 0 || o.String() != out {
+		t.Errorf("replay %s --state %s: exit code %d, stderr %q; want the log's replay", id, state, code, e.String())
+	}
+	f, _, e = testFactory(t)
+	if code := run(f, []string{"replay", "--state", state, "20990101-0000-abcdef"}); code != 1 || !strings.Contains(e.String(), "20990101-0000-abcdef") {
+		t.Errorf("replay of an unknown id: exit code %d, stderr %q; want 1 and the id named", code, e.String())
+	}
 }
