@@ -43,6 +43,10 @@ and the host's page name it, stands for its log there.`,
 			if errors.As(err, &le) {
 				return errorf("%s", le.Text(lang))
 			}
+			if errors.Is(err, fs.ErrNotExist) && filepath.Base(opts.Log) == opts.Log {
+				dir, _ := stateDir(g)
+				return errorf("no log file %q, and no table %q in %s", opts.Log, opts.Log, filepath.Join(dir, "tables"))
+			}
 			return err
 		},
 	}
