@@ -587,7 +587,7 @@ func (g *Game) choice(a act) engine.Choice {
 
 // makeChoice is choice, made afresh.
 func (g *Game) makeChoice(a act) engine.Choice {
-	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: groupKey(a.kind)}}
+	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.Msg{Key: "noir.g." + a.kind}}
 	switch a.kind {
 	case "shift":
 		return makeShiftChoice(a.shift)
@@ -646,23 +646,6 @@ func (g *Game) makeChoice(a act) engine.Choice {
 	return c
 }
 
-// groupKeys are the choice groups' keys by kind of action, written once
-// (a map only read).
-var groupKeys = func() map[string]string {
-	m := map[string]string{}
-	for _, k := range strings.Fields("draw drew kill shift disguise arrest clear citizen keep point dispute collapse remove canvas accuse name cancel") {
-		m[k] = "noir.g." + k
-	}
-	return m
-}()
-
-func groupKey(kind string) string {
-	if k, ok := groupKeys[kind]; ok {
-		return k
-	}
-	return "noir.g." + kind
-}
-
 // shiftChoices are the shift choices of a grid of up to 5×5 (Shift.slot),
 // made once: every turn offers them, the same in every game. A message's
 // arguments are never changed once made, so the words are shared.
@@ -710,7 +693,7 @@ func makeShiftLines(s engine.Seat, sh Shift) [2]engine.Msg {
 }
 
 func makeShiftChoice(sh Shift) engine.Choice {
-	return engine.Choice{Action: engine.Action(sh.String()), Group: engine.Msg{Key: groupKey("shift")},
+	return engine.Choice{Action: engine.Action(sh.String()), Group: engine.Msg{Key: "noir.g.shift"},
 		Label: shiftMsg("noir.c.shift", sh), Public: true}
 }
 
