@@ -92,8 +92,8 @@ func (t *Table) withResampledGame(s engine.Seat, r *engine.Rand) *Table {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	c := &Table{hdr: t.hdr, face: t.face, pages: t.pages, game: t.game.(engine.Resampler).Resample(s, r),
-		applied: t.applied, feed: t.feed, undo: t.undo, stateVer: t.stateVer, version: t.version,
+		applied: t.applied, feed: t.feed, undo: t.undo, stateVer: t.stateVer,
 		subs: map[chan struct{}]struct{}{}, joined: t.joined, online: t.online}
-	c.versionNow.Store(int64(t.version))
+	c.version.Store(t.version.Load())
 	return c
 }

@@ -118,13 +118,13 @@ type Table struct {
 	// relinks and undo requests: it drives the live updates. It moves
 	// under mu (bumpLocked) and is read without it too (currentVersion):
 	// every live page asks for it on every update.
-	stateVer, version int
-	versionNow        atomic.Int64
-	clock             func() time.Time
-	subs              map[chan struct{}]struct{}
-	closed            bool
-	joined            map[engine.Seat]bool
-	online            map[engine.Seat]int
+	stateVer int
+	version  atomic.Int64
+	clock    func() time.Time
+	subs     map[chan struct{}]struct{}
+	closed   bool
+	joined   map[engine.Seat]bool
+	online   map[engine.Seat]int
 
 	// legal caches each seat's choices until the game changes: every
 	// render asks for both seats' (whose turn it is), and the engine
@@ -362,7 +362,7 @@ func (t *Table) SnapshotTail(s engine.Seat, tail int) Snapshot {
 
 // snapshotLocked is a Snapshot without its story (Feed, Earlier).
 func (t *Table) snapshotLocked(s engine.Seat) Snapshot {
-	snap := Snapshot{StateVer: t.stateVer, Version: t.version, Outcome: t.game.Outcome(),
+	snap := Snapshot{StateVer: t.stateVer, Version: t.currentVersion(), Outcome: t.game.Outcome(),
 		Seats: append([]string(nil), t.hdr.Seats...)}
 	switch cv, ok := t.game.(engine.ChoiceViewer); {
 	case s == engine.Public:
@@ -644,7 +644,7 @@ func (t *Table) RequestUndo(by engine.Seat) (done bool, err error) {
 		return err == nil, err
 	}
 	t.bumpLocked()
-	t.undo = &pendingUndo{UndoRequest: UndoRequest{By: by, Actor: ap.seat, Waiting: waiting, No: t.version}, events: ap.events}
+	t.undo = &pendingUndo{UndoRequest: UndoRequest{By: by, Actor: ap.seat, Waiting: waiting, No: t.currentVersion()}, events: ap.events}
 	t.mu.Unlock()
 	t.notify()
 	return false, nil
@@ -864,12 +864,11 @@ func (t *Table) connect(s engine.Seat, d int) {
 	t.notify()
 }
 
-func (t *Table) currentVersion() int { return int(t.versionNow.Load()) }
+func (t *Table) currentVersion() int { return int(t.version.Load()) }
 
 // bumpLocked moves the version on.
 func (t *Table) bumpLocked() {
-	t.version++
-	t.versionNow.Store(int64(t.version))
+	t.version.Add(1)
 }
 
 // Presence says, seat by seat, whether the link was opened and how many
