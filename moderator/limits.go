@@ -64,8 +64,9 @@ func (s *Server) HTTPServer() *http.Server {
 		ConnContext:       cl.connContext,
 		ConnState:         cl.connState,
 	}
-	// net/http knows nothing of the event streams it handed over.
-	srv.RegisterOnShutdown(s.shutdown)
+	// net/http knows nothing of the event streams it handed over: its
+	// Shutdown ends them.
+	srv.RegisterOnShutdown(s.stopNow)
 	return srv
 }
 

@@ -42,7 +42,8 @@ type Server struct {
 	// /s/TOKEN/rules or /t/TOKEN/rules, without the internet.
 	Sheet func(w io.Writer, game string, l engine.Lang) error
 
-	// stop ends on shutdown, and with it the event streams (stream.go).
+	// stop ends on shutdown (stopNow, which HTTPServer registers with the
+	// http.Server's Shutdown), and with it the event streams (stream.go).
 	stop    context.Context
 	stopNow context.CancelFunc
 }

@@ -210,7 +210,3 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 		}
 	}
 }
-
-// shutdown ends the event streams, which net/http no longer knows of
-// (HTTPServer registers it with the http.Server's Shutdown).
-func (s *Server) shutdown() { s.stopNow() }
