@@ -14,15 +14,7 @@ import (
 // which stay as the reference the tests compare it with at every step of
 // random games. By template a page took some 0.13 ms, most of it
 // reflection.
-func (Face) WriteApp(b *bytes.Buffer, d *face.Page) {
-	if d.Phone {
-		v, _ := d.Snap.View.(rules.View)
-		phone(b, d, &v)
-		return
-	}
-	v, _ := d.Snap.View.(rules.PublicView)
-	table(b, d, &v)
-}
+func (Face) WriteApp(b *bytes.Buffer, d *face.Page) { face.WriteByDevice(b, d, phone, table) }
 
 func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	l := d.Lang

@@ -51,6 +51,19 @@ type Writer interface {
 	WriteApp(b *bytes.Buffer, d *Page)
 }
 
+// WriteByDevice is a WriteApp for a game whose pages read its engine's
+// views: phone writes a seat's page from its View (V), table the table
+// screen from the PublicView (P).
+func WriteByDevice[V, P any](b *bytes.Buffer, d *Page, phone func(*bytes.Buffer, *Page, *V), table func(*bytes.Buffer, *Page, *P)) {
+	if d.Phone {
+		v, _ := d.Snap.View.(V)
+		phone(b, d, &v)
+		return
+	}
+	v, _ := d.Snap.View.(P)
+	table(b, d, &v)
+}
+
 // Seats are the seat names used when none are given, and how many seats
 // a table of the game may have.
 type Seats struct {

@@ -3,9 +3,9 @@ package face
 import (
 	"bytes"
 	"html/template"
+	"strings"
 
 	"github.com/mattn/go-runewidth"
-	"strings"
 
 	"tablemaster/engine"
 )

@@ -12,17 +12,9 @@ import (
 // WriteApp writes a Noir page's app in Go (face.Writer): byte for byte
 // what noir.tmpl's "noir.phone" and "noir.table" write, which stay as the
 // reference the tests compare it with at every step of random games.
-func (Face) WriteApp(b *bytes.Buffer, d *face.Page) {
-	if d.Phone {
-		v, _ := d.Snap.View.(rules.View)
-		phone(b, d, v)
-		return
-	}
-	v, _ := d.Snap.View.(rules.PublicView)
-	table(b, d, &v)
-}
+func (Face) WriteApp(b *bytes.Buffer, d *face.Page) { face.WriteByDevice(b, d, phone, table) }
 
-func phone(b *bytes.Buffer, d *face.Page, v rules.View) {
+func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	l := d.Lang
 	face.WriteTop(b, d, string(face.BDI(d.SeatName)), " — ", face.Words(l, d.RoleKey))
 	face.WriteFlash(b, d)

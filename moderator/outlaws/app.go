@@ -12,15 +12,7 @@ import (
 // byte what outlaws.tmpl's "outlaws.phone" and "outlaws.table" write,
 // which stay as the reference the tests compare it with at every step of
 // random games. By template a phone took 0.16 ms, most of it reflection.
-func (Face) WriteApp(b *bytes.Buffer, d *face.Page) {
-	if d.Phone {
-		v, _ := d.Snap.View.(rules.View)
-		phone(b, d, &v)
-		return
-	}
-	v, _ := d.Snap.View.(rules.PublicView)
-	table(b, d, &v)
-}
+func (Face) WriteApp(b *bytes.Buffer, d *face.Page) { face.WriteByDevice(b, d, phone, table) }
 
 // olStyle is the template "ol.style".
 const olStyle = `<style>.ol td{width:2.6rem;height:3.2rem;font-size:.85rem}.ol td.down{background:#3b4a66}.ol td.up small{display:block;font-size:.6rem}.ol td.rest{outline:3px solid var(--red)}.ol tr.toks td{background:none;color:var(--acc);height:1.4rem}.ol td.sal,.ol td.stock{background:none;color:var(--mute);width:auto;font-size:.7rem;text-align:left}.ol td.sal span{display:block;font-size:.8rem!important;font-weight:normal}</style>`
