@@ -236,7 +236,6 @@ type streamKey struct {
 
 type streamEntry struct {
 	want    int    // the version the entry was made for
-	peak    int    // the largest body of the entries before this one
 	version int    // the version the page shows (want or later)
 	html    []byte // the page body: the fetch reply of a post
 	hash    string // patch.Hash(html)
@@ -337,22 +336,23 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 	t.streamCache[key] = e
 	t.cacheMu.Unlock()
 	defer close(e.ready)
-	// The buffer is allocated once, the size of the largest body the key
-	// had: a phone's body is larger on its own turn (its choices) than on
-	// the other's, and sized by the last one it would be grown every other
-	// turn.
-	hint := 4096
 	if old != nil {
 		<-old.ready
-		e.peak = max(old.peak, len(old.html))
-		if e.peak > 0 {
-			hint = e.peak + e.peak/8
-		}
 	}
+	// Rendered into a buffer used again, and copied out at its size
+	// only when it differs from the body before: a body is kept as long
+	// as it is current, and most of a table's renderings are new bodies,
+	// so the copy costs less than the slack of a buffer grown in place
+	// (and the garbage of its growing).
+	buf := renderBufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 64<<10 { // a rare huge body is not kept
+			buf.Reset()
+			renderBufs.Put(buf)
+		}
+	}()
 	d := buildData(t, seat, l, "", base)
-	var buf bytes.Buffer
-	buf.Grow(hint)
-	if e.err = writeApp(&buf, t, seat, d); e.err != nil {
+	if e.err = writeApp(buf, t, seat, d); e.err != nil {
 		return e
 	}
 	e.version = d.Snap.Version
@@ -365,7 +365,8 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 		e.patch, e.tried = old.patch, old.tried // its id names the version before: harmless
 		old.mu.Unlock()
 	case old != nil && old.err == nil:
-		e.html, e.hash, e.prevHash = buf.Bytes(), patch.Hash(buf.Bytes()), old.hash
+		e.html = bytes.Clone(buf.Bytes())
+		e.hash, e.prevHash = patch.Hash(e.html), old.hash
 		if len(e.html) >= patchMinBody {
 			// Kept for the patch from it; a smaller body goes whole.
 			e.prev = old
@@ -374,10 +375,14 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 		old.prev = nil // one body back is enough
 		old.mu.Unlock()
 	default:
-		e.html, e.hash = buf.Bytes(), patch.Hash(buf.Bytes())
+		e.html = bytes.Clone(buf.Bytes())
+		e.hash = patch.Hash(e.html)
 	}
 	return e
 }
+
+// renderBufs are the buffers pages are rendered in (rendered).
+var renderBufs = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 8<<10)) }}
 
 // appendSSEData appends p to dst as the data lines of a Server-Sent
 // Event. The event stream ends a line at a CR, an LF or a CR LF, so each
