@@ -18,7 +18,14 @@
 //
 // With -floor, tmload loads a bare Go SSE server instead (floor.go): the
 // least a server can do for the same rounds, to take tablemaster's ratio
-// to it in the same run, on the same machine.
+// to it on the same machine.
+//
+// With -compare, tmload measures both in one run (compare.go): it starts
+// the floor and tablemaster, each with its own clients, and plays their
+// rounds in blocks of -block rounds, one server at a time, so that both
+// meet the same machine. It prints both reports and the ratios. Two runs
+// one after the other on a shared machine each meet its load of the
+// moment, and their ratio moved by ±0.3 from one pair to the next.
 //
 // With -hold, tmload measures instead whether the server stays responsive
 // while connections that do nothing useful hold its files: it times a
@@ -40,6 +47,7 @@
 //
 //	go run ./cmd/tmload                     # 10 tables, 100 clients, 100 rounds
 //	go run ./cmd/tmload -floor              # the same load on the floor server
+//	go run ./cmd/tmload -compare -rounds 500  # both, in blocks of 50 rounds, and their ratios
 //	go run ./cmd/tmload -rounds 30 -gap 50ms
 //	go run ./cmd/tmload -cpuprofile server.cpu && go tool pprof -top server.cpu
 //	go run ./cmd/tmload -hold               # 900 idle + 100 slow connections held

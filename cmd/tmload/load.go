@@ -348,8 +348,12 @@ type loadResult struct {
 	Messages, MessageBytes, Patches int
 }
 
-// loadHooks let the caller look at the server at two moments.
+// loadHooks let the caller look at the server at two moments, and hold
+// each round back.
 type loadHooks struct {
+	// turn, before every round r (from 0, the warm-up's first), returns
+	// when the round may go (-compare: the other server's block is over).
+	turn func(r int) error
 	// ready: every client is connected and the warm-up is over.
 	ready func() error
 	// done: the measured rounds are over; the clients are still connected.
@@ -435,6 +439,11 @@ func runLoad(ctx context.Context, addr string, links []tableLinks, o *options, h
 	}
 
 	for r := 0; r < o.Warmup+o.Rounds; r++ {
+		if hooks.turn != nil {
+			if err := hooks.turn(r); err != nil {
+				return fail(err)
+			}
+		}
 		if r == o.Warmup {
 			for _, ts := range tables {
 				ts.msgs, ts.bytes, ts.patches = 0, 0, 0

@@ -40,6 +40,10 @@ type options struct {
 
 	// Floor measures the floor server (floor.go) instead of tablemaster.
 	Floor bool
+	// Compare measures both in one run, in blocks of Block rounds
+	// (compare.go).
+	Compare bool
+	Block   int
 	// Serve runs the server side (the child process).
 	Serve bool
 
@@ -89,6 +93,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.DurationVar(&o.LimitRead, "limit-read", 0, "the server's read limit (tests)")
 	fs.IntVar(&o.LimitCap, "limit-cap", 0, "the server's cap per address (tests)")
 	fs.BoolVar(&o.Floor, "floor", false, "measure a bare Go SSE server (fsync, 3 KB messages) instead of tablemaster: the floor to take the ratio against")
+	fs.BoolVar(&o.Compare, "compare", false, "measure the floor and tablemaster in one run, their rounds in blocks taken in turn, and print the ratios")
+	fs.IntVar(&o.Block, "block", 50, "with -compare: rounds in a block")
 	fs.BoolVar(&o.Serve, "serve", false, "run the server side (used by tmload itself)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: tmload [flags]\n\nMeasures how fast the server updates 100 live devices, and its memory.\n\n")
@@ -139,6 +145,10 @@ func (o *options) check() error {
 		return fmt.Errorf("tmload: -per-addr must be at least 1, and (-idle + -slow) / -per-addr at most %d source addresses", maxSources)
 	case o.LimitIdle < 0 || o.LimitRead < 0 || o.LimitCap < 0:
 		return errors.New("tmload: the server's limits must not be negative")
+	case o.Block < 1 || o.Block > maxRounds:
+		return fmt.Errorf("tmload: -block must be 1–%d", maxRounds)
+	case o.Compare && (o.Floor || o.Hold):
+		return errors.New("tmload: -compare measures the floor and tablemaster both: not with -floor or -hold")
 	}
 	return loopback(o.Addr)
 }
@@ -167,6 +177,8 @@ func main() {
 			err = serveRun(o)
 		case o.Hold:
 			err = holdRun(o)
+		case o.Compare:
+			err = compareRun(o, selfCmd)
 		default:
 			err = loadRun(o)
 		}

@@ -139,14 +139,15 @@ type report struct {
 
 // loadRun starts the server process, runs the load, reads the server's
 // memory and prints the report.
-func loadRun(o *options) error {
-	return loadRunWith(o, func(args ...string) *exec.Cmd {
-		self, err := os.Executable()
-		if err != nil {
-			self = os.Args[0]
-		}
-		return exec.Command(self, args...)
-	})
+func loadRun(o *options) error { return loadRunWith(o, selfCmd) }
+
+// selfCmd runs this program again, with args.
+func selfCmd(args ...string) *exec.Cmd {
+	self, err := os.Executable()
+	if err != nil {
+		self = os.Args[0]
+	}
+	return exec.Command(self, args...)
 }
 
 // startServer starts the server process in o.State (or a temporary
@@ -190,19 +191,31 @@ func startServer(ctx context.Context, o *options, newCmd func(args ...string) *e
 func loadRunWith(o *options, newCmd func(args ...string) *exec.Cmd) error {
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
-	c, info, done, err := startServer(ctx, o, newCmd)
+	rep, err := measure(ctx, o, newCmd, nil)
 	if err != nil {
 		return err
+	}
+	rep.print(o.Stdout)
+	return nil
+}
+
+// measure starts the server, runs the load (asking turn before each round,
+// if set) and reads the server's memory and CPU: the report, unprinted.
+func measure(ctx context.Context, o *options, newCmd func(args ...string) *exec.Cmd, turn func(r int) error) (*report, error) {
+	c, info, done, err := startServer(ctx, o, newCmd)
+	if err != nil {
+		return nil, err
 	}
 	defer done()
 	rep := &report{opts: o, addr: info.Addr, pid: c.cmd.Process.Pid}
 	pid := rep.pid
 	if rep.idle, err = readProcMem(pid); err != nil {
-		return err
+		return nil, err
 	}
 	var cpu0, self0 time.Duration
 	var t0 time.Time
 	hooks := loadHooks{
+		turn: turn,
 		ready: func() error {
 			var err error
 			if rep.ready, err = readProcMem(pid); err != nil {
@@ -236,10 +249,9 @@ func loadRunWith(o *options, newCmd func(args ...string) *exec.Cmd) error {
 		},
 	}
 	if rep.res, err = runLoad(ctx, info.Addr, info.Tables, o, hooks); err != nil {
-		return err
+		return nil, err
 	}
-	rep.print(o.Stdout)
-	return nil
+	return rep, nil
 }
 
 // The targets, on a 2-core machine.

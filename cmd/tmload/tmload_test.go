@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -56,6 +57,10 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"-hold", "-fetches", "0"}, "-fetches"},
 		{[]string{"-hold", "-per-addr", "1"}, "source addresses"},
 		{[]string{"-hold", "-per-addr", "0"}, "-per-addr"},
+		{[]string{"-compare", "-block", "20"}, ""},
+		{[]string{"-compare", "-block", "0"}, "-block"},
+		{[]string{"-compare", "-floor"}, "not with -floor"},
+		{[]string{"-compare", "-hold"}, "not with -floor or -hold"},
 	}
 	for _, tt := range tests {
 		var stderr bytes.Buffer
@@ -344,5 +349,86 @@ func TestHoldRunChild(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+// TestBatonTakesTurns: two loads play their warm-ups one after the other,
+// then their measured rounds in blocks, in turn; a side that is done (or
+// failed) leaves the other to play on alone.
+func TestBatonTakesTurns(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		rounds [2]int // each side's rounds, warm-up included; -1: fails before its first
+		want   string
+	}{
+		{"both", [2]int{6, 6}, "a0 b0 a1 a2 b1 b2 a3 a4 b3 b4 a5 b5"},
+		{"one shorter", [2]int{4, 7}, "a0 b0 a1 a2 b1 b2 a3 b3 b4 b5 b6"},
+		{"one fails", [2]int{-1, 4}, "b0 b1 b2 b3"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newBaton(2, 1)
+			var mu sync.Mutex
+			var order []string
+			var wg sync.WaitGroup
+			for s := range 2 {
+				wg.Go(func() {
+					last := -1
+					defer func() { b.finish(s, last) }()
+					for r := 0; r < tt.rounds[s]; r++ {
+						b.turn(s, r)
+						last = r
+						mu.Lock()
+						order = append(order, fmt.Sprintf("%c%d", 'a'+s, r))
+						mu.Unlock()
+						time.Sleep(time.Millisecond) // the other side would overtake a side playing out of turn
+					}
+				})
+			}
+			done := make(chan struct{})
+			go func() { wg.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				t.Fatalf("the sides are stuck after %q", order)
+			}
+			if got := strings.Join(order, " "); got != tt.want {
+				t.Errorf("rounds played in the order %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCompareRunChild runs -compare as tmload does: the floor and
+// tablemaster, each in a child process, their rounds in blocks, both
+// reports and the ratios.
+func TestCompareRunChild(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the memory figures come from Linux's /proc")
+	}
+	var out, errOut bytes.Buffer
+	o, err := parseFlags([]string{"-compare", "-block", "2", "-tables", "2", "-phones", "1", "-screens", "1", "-rounds", "5", "-warmup", "3", "-timeout", "1m"}, &errOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Stdout, o.Stderr = &out, &errOut
+	err = compareRun(o, func(args ...string) *exec.Cmd {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
+		return cmd
+	})
+	if err != nil {
+		t.Fatalf("compareRun = %v; stderr: %s", err, errOut.String())
+	}
+	report := out.String()
+	for _, want := range []string{"blocks of 2", "== the floor", "== tablemaster", "tablemaster ÷ the floor, same run: round p50 "} {
+		if !strings.Contains(report, want) {
+			t.Errorf("report lacks %q:\n%s", want, report)
+		}
+	}
+	if n := strings.Count(report, "round: first post → 6th client updated               5 "); n != 2 {
+		t.Errorf("%d reports of 5 measured rounds, want 2:\n%s", n, report)
+	}
+	if n := strings.Count(report, "CPU in the measured rounds"); n != 2 {
+		t.Errorf("%d reports of the CPU, want 2:\n%s", n, report)
 	}
 }
