@@ -346,14 +346,19 @@ type loadResult struct {
 	// Live messages received in the measured rounds, their data in
 	// bytes, and how many were patches.
 	Messages, MessageBytes, Patches int
+	// Settling counts the unmeasured rounds played among the measured
+	// ones (-compare), whose CPU the figures count.
+	Settling int
 }
 
 // loadHooks let the caller look at the server at two moments, and hold
 // each round back.
 type loadHooks struct {
 	// turn, before every round r (from 0, the warm-up's first), returns
-	// when the round may go (-compare: the other server's block is over).
-	turn func(r int) error
+	// when the round may go (-compare: the other server's block is over),
+	// and whether a measured round is first to follow an unmeasured one,
+	// to settle in after the other server's block.
+	turn func(r int) (settle bool, err error)
 	// ready: every client is connected and the warm-up is over.
 	ready func() error
 	// done: the measured rounds are over; the clients are still connected.
@@ -438,22 +443,9 @@ func runLoad(ctx context.Context, addr string, links []tableLinks, o *options, h
 		}
 	}
 
-	for r := 0; r < o.Warmup+o.Rounds; r++ {
-		if hooks.turn != nil {
-			if err := hooks.turn(r); err != nil {
-				return fail(err)
-			}
-		}
-		if r == o.Warmup {
-			for _, ts := range tables {
-				ts.msgs, ts.bytes, ts.patches = 0, 0, 0
-			}
-			if hooks.ready != nil {
-				if err := hooks.ready(); err != nil {
-					return nil, err
-				}
-			}
-		}
+	// play plays one round: every table picks its action, then all post
+	// at once; it returns each table's timing.
+	play := func(r int) ([]actionTiming, error) {
 		start := make(chan struct{})
 		timings := make([]actionTiming, len(tables))
 		errs := make([]error, len(tables))
@@ -466,7 +458,41 @@ func runLoad(ctx context.Context, addr string, links []tableLinks, o *options, h
 		close(start)
 		rw.Wait()
 		if err := errors.Join(errs...); err != nil {
-			return fail(fmt.Errorf("round %d: %w", r+1, err))
+			return nil, fmt.Errorf("round %d: %w", r+1, err)
+		}
+		return timings, nil
+	}
+	for r := 0; r < o.Warmup+o.Rounds; r++ {
+		settle := false
+		if hooks.turn != nil {
+			var err error
+			if settle, err = hooks.turn(r); err != nil {
+				return fail(err)
+			}
+		}
+		if settle {
+			// A round to settle in, not measured; after the first
+			// measured round its CPU is counted, and said so.
+			if _, err := play(r); err != nil {
+				return fail(err)
+			}
+			if r > o.Warmup {
+				res.Settling++
+			}
+		}
+		if r == o.Warmup {
+			for _, ts := range tables {
+				ts.msgs, ts.bytes, ts.patches = 0, 0, 0
+			}
+			if hooks.ready != nil {
+				if err := hooks.ready(); err != nil {
+					return nil, err
+				}
+			}
+		}
+		timings, err := play(r)
+		if err != nil {
+			return fail(err)
 		}
 		if r >= o.Warmup {
 			first, last := timings[0].sent, timings[0].last

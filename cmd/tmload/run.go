@@ -201,7 +201,7 @@ func loadRunWith(o *options, newCmd func(args ...string) *exec.Cmd) error {
 
 // measure starts the server, runs the load (asking turn before each round,
 // if set) and reads the server's memory and CPU: the report, unprinted.
-func measure(ctx context.Context, o *options, newCmd func(args ...string) *exec.Cmd, turn func(r int) error) (*report, error) {
+func measure(ctx context.Context, o *options, newCmd func(args ...string) *exec.Cmd, turn func(r int) (bool, error)) (*report, error) {
 	c, info, done, err := startServer(ctx, o, newCmd)
 	if err != nil {
 		return nil, err
@@ -298,8 +298,12 @@ func (r *report) print(w io.Writer) {
 	fmt.Fprintf(w, "               Go: heap in use %s, stacks %s, from the OS %s; %d goroutines, %d GCs\n",
 		mb(int64(r.stats.HeapInuse)), mb(int64(r.stats.StackInuse)), mb(int64(r.stats.Sys)), r.stats.Goroutines, r.stats.NumGC)
 	if n := len(res.Rounds); n > 0 {
-		fmt.Fprintf(w, "CPU in the measured rounds (%.2f s): server %.2f s (%s per action), tmload's clients %.2f s\n",
-			r.measuredRounds.Seconds(), r.serverCPU.Seconds(), ms(r.serverCPU/time.Duration(n*o.Tables)), r.selfCPU.Seconds())
+		settling := ""
+		if res.Settling > 0 {
+			settling = fmt.Sprintf(" and the %d rounds to settle in among them", res.Settling)
+		}
+		fmt.Fprintf(w, "CPU in the measured rounds%s (%.2f s): server %.2f s (%s per action), tmload's clients %.2f s\n",
+			settling, r.measuredRounds.Seconds(), r.serverCPU.Seconds(), ms(r.serverCPU/time.Duration((n+res.Settling)*o.Tables)), r.selfCPU.Seconds())
 	}
 	p := res.Pages
 	enc := p.Encoding

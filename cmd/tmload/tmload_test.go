@@ -353,16 +353,17 @@ func TestHoldRunChild(t *testing.T) {
 }
 
 // TestBatonTakesTurns: two loads play their warm-ups one after the other,
-// then their measured rounds in blocks, in turn; a side that is done (or
-// failed) leaves the other to play on alone.
+// then their measured rounds in blocks, in turn, each block after the
+// other side's opening with a round to settle in (~); a side that is done
+// (or failed) leaves the other to play on alone.
 func TestBatonTakesTurns(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		rounds [2]int // each side's rounds, warm-up included; -1: fails before its first
 		want   string
 	}{
-		{"both", [2]int{6, 6}, "a0 b0 a1 a2 b1 b2 a3 a4 b3 b4 a5 b5"},
-		{"one shorter", [2]int{4, 7}, "a0 b0 a1 a2 b1 b2 a3 b3 b4 b5 b6"},
+		{"both", [2]int{6, 6}, "a0 b0 ~ a1 a2 ~ b1 b2 ~ a3 a4 ~ b3 b4 ~ a5 ~ b5"},
+		{"one shorter", [2]int{4, 7}, "a0 b0 ~ a1 a2 ~ b1 b2 ~ a3 ~ b3 b4 b5 b6"},
 		{"one fails", [2]int{-1, 4}, "b0 b1 b2 b3"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -375,9 +376,12 @@ func TestBatonTakesTurns(t *testing.T) {
 					last := -1
 					defer func() { b.finish(s, last) }()
 					for r := 0; r < tt.rounds[s]; r++ {
-						b.turn(s, r)
+						settle := b.turn(s, r)
 						last = r
 						mu.Lock()
+						if settle {
+							order = append(order, "~")
+						}
 						order = append(order, fmt.Sprintf("%c%d", 'a'+s, r))
 						mu.Unlock()
 						time.Sleep(time.Millisecond) // the other side would overtake a side playing out of turn
