@@ -3,8 +3,13 @@
 // their own phone, refuses illegal moves and says who won.
 package main
 
-import "os"
+import (
+	"os"
+
+	"tablemaster/moderator"
+)
 
 func main() {
+	moderator.PaceCollector()
 	os.Exit(run(newFactory(), os.Args[1:]))
 }

@@ -80,6 +80,8 @@ func serveRun(o *options) error {
 		defer stop()
 		return answer(o, info)
 	}
+	// The collector's pace of tablemaster's own server (cmd/tablemaster).
+	moderator.PaceCollector()
 	st, err := moderator.NewStore(o.State, time.Now)
 	if err != nil {
 		return err
