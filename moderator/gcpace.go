@@ -9,19 +9,19 @@ import (
 	"sync/atomic"
 )
 
-// PaceCollector sets the garbage collector's pace for a table server: it
-// may let the heap grow by collectorHeadroom past what is live before it
-// collects, where Go's default lets it grow by as much as is live. A
-// server's live heap is small (a few MB for ten tables), and every update
-// it renders is garbage at once, so by default it collected every eight
-// rounds of tmload's ten tables (60 times in 500 rounds); each collection scans the heap and
-// competes for the two cores with the updates. With a large live heap
-// (a hundred tables) the default pace holds: the heap may never grow by
-// less than what is live (GOGC 100).
+// PaceCollector sets the garbage collector's pace for a table server:
+// it may let the heap grow by collectorHeadroom (14 MiB) past what is
+// live before it collects, where Go's default lets it grow by as much as
+// is live. A server's live heap is small (a few MB for ten tables), and
+// every update it renders is garbage at once, so by default it collected
+// every eight rounds of tmload's ten tables (60 times in 500 rounds);
+// each collection scans the heap and competes for the two cores with the
+// updates. With a large live heap (a hundred tables) the default pace
+// holds: the heap may never grow by less than what is live (GOGC 100).
 //
 // The pace is set again after every collection, from the live heap that
-// collection found. A GOGC set in the environment is left as it is, and
-// so is a pace already set (PaceCollector runs once per process).
+// collection found. A GOGC set in the environment is left as it is.
+// PaceCollector runs once per process.
 func PaceCollector() {
 	paceOnce.Do(func() {
 		if os.Getenv("GOGC") == "" {
@@ -43,12 +43,12 @@ func startPacer() *gcPacer {
 
 // collectorHeadroom is how far the heap may grow past the live heap
 // before a collection. Measured with tmload -compare (ten tables, 500
-// rounds, a live heap of 3.4-5.2 MB): 12-13 collections instead of 60,
-// the server's CPU 1.38-1.52x the floor's instead of 1.55-1.72x, the
-// round p99 1.07-1.40x instead of 1.20-1.59x, and a peak of 36.5-38.3 MB
-// instead of 28 (34.6-36.0 MB over tmload's default 100 rounds), under
-// the 40 MB that load must stay below.
-const collectorHeadroom = 16 << 20
+// rounds, a live heap of 3.4-5.2 MB): 14 collections instead of 60, the
+// server's CPU 1.34-1.51x the floor's instead of 1.55-1.72x, the round
+// p99 0.97-1.32x instead of 1.20-1.59x, and a peak of 35.3-37.9 MB
+// instead of 28, under the 40 MB that load must stay below (16 MiB came
+// to 39.0 MB).
+const collectorHeadroom = 14 << 20
 
 // gcPacer sets GOGC after each collection. It learns that a collection
 // ended from a finalizer, which the collector runs after each cycle that

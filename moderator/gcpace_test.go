@@ -13,12 +13,12 @@ func TestGCPercent(t *testing.T) {
 		live, roots uint64
 		want        int
 	}{
-		{0, 0, 400},                // nothing live yet: the minimum heap (4 MiB × 4) is the headroom
-		{4 * mib, 1 * mib, 320},    // ten tables: 16 MiB past the live heap
-		{8 * mib, 0, 200},          // a longer game
-		{16 * mib, 0, 100},         // as much live as the headroom: Go's own pace
+		{0, 0, 350},                // nothing live yet: the minimum heap (4 MiB × 3.5) is the headroom
+		{4 * mib, 1 * mib, 280},    // ten tables: 14 MiB past the live heap
+		{7 * mib, 0, 200},          // a longer game
+		{14 * mib, 0, 100},         // as much live as the headroom: Go's own pace
 		{40 * mib, 13 * mib, 100},  // a hundred tables: never below GOGC 100
-		{1 * mib, 300 * 1024, 425}, // a small heap: the minimum heap stays live + headroom
+		{1 * mib, 300 * 1024, 375}, // a small heap: the minimum heap stays live + headroom
 	} {
 		if got := gcPercent(tt.live, tt.roots); got != tt.want {
 			t.Errorf("gcPercent(%d, %d) = %d, want %d", tt.live, tt.roots, got, tt.want)
