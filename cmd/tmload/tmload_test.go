@@ -32,6 +32,13 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// testChild starts this test binary as tmload's server process.
+func testChild(args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
+	return cmd
+}
+
 func TestParseFlags(t *testing.T) {
 	tests := []struct {
 		args    []string
@@ -213,11 +220,7 @@ func TestLoadRunChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Stdout, o.Stderr = &out, &errOut
-	err = loadRunWith(o, func(args ...string) *exec.Cmd {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
-		return cmd
-	})
+	err = loadRunWith(o, testChild)
 	if err != nil {
 		t.Fatalf("loadRun = %v; stderr: %s", err, errOut.String())
 	}
@@ -246,11 +249,7 @@ func TestLoadRunChildFloor(t *testing.T) {
 			t.Fatal(err)
 		}
 		o.Stdout, o.Stderr = &out, &errOut
-		err = loadRunWith(o, func(args ...string) *exec.Cmd {
-			cmd := exec.Command(os.Args[0], args...)
-			cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
-			return cmd
-		})
+		err = loadRunWith(o, testChild)
 		if err != nil {
 			t.Fatalf("%v: loadRun = %v; stderr: %s", args, err, errOut.String())
 		}
@@ -336,11 +335,7 @@ func TestHoldRunChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Stdout, o.Stderr = &out, &errOut
-	err = holdRunWith(o, func(args ...string) *exec.Cmd {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
-		return cmd
-	})
+	err = holdRunWith(o, testChild)
 	if err != nil {
 		t.Fatalf("holdRun = %v; stderr: %s", err, errOut.String())
 	}
@@ -415,11 +410,7 @@ func TestCompareRunChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Stdout, o.Stderr = &out, &errOut
-	err = compareRun(o, func(args ...string) *exec.Cmd {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Env = append(os.Environ(), "TMLOAD_TEST_CHILD=1")
-		return cmd
-	})
+	err = compareRun(o, testChild)
 	if err != nil {
 		t.Fatalf("compareRun = %v; stderr: %s", err, errOut.String())
 	}
