@@ -117,9 +117,12 @@ func (b *baton) finish(s, last int) {
 func compareRun(o *options, newCmd func(args ...string) *exec.Cmd) error {
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
-	floor := *o
+	// Both sides (their server processes, -v) write to the one stderr.
+	tm := *o
+	tm.Stderr = &lockedWriter{w: o.Stderr}
+	floor := tm
 	floor.Floor, floor.CPUProfile, floor.MemProfile, floor.State = true, "", "", ""
-	opts := [2]*options{&floor, o}
+	opts := [2]*options{&floor, &tm}
 	b := newBaton(o.Block, o.Warmup)
 	var reps [2]*report
 	var errs [2]error
@@ -169,4 +172,16 @@ func printRatios(w io.Writer, floor, tm *report) {
 	fmt.Fprintf(w, "\ntablemaster ÷ the floor, same run: round p50 %s, p99 %s; server CPU %s, tmload's clients %s\n",
 		ratio(q(tm, .5), q(floor, .5)), ratio(q(tm, .99), q(floor, .99)),
 		ratio(tm.serverCPU, floor.serverCPU), ratio(tm.selfCPU, floor.selfCPU))
+}
+
+// lockedWriter is a writer for two goroutines at once.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
