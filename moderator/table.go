@@ -770,19 +770,18 @@ func (t *Table) Relink(s engine.Seat) (string, error) {
 		t.mu.Unlock()
 		return "", fmt.Errorf("no seat %d", s)
 	}
-	tok := NewToken()
-	if err := t.appendLocked(Record{Type: "relink", Seat: int(s), Token: tok}); err != nil {
+	rec := Record{Type: "relink", Seat: int(s), Token: NewToken()}
+	if err := t.appendLocked(rec); err != nil {
 		t.mu.Unlock()
 		return "", err
 	}
-	t.hdr.Tokens = slices.Clone(t.hdr.Tokens) // published: not written in place
-	t.hdr.Tokens[s] = tok
+	t.hdr.relink(rec) // a new list: the published one is not written in place
 	t.publishTokensLocked()
 	t.revokeLinksLocked(s)
 	t.bumpLocked()
 	t.mu.Unlock()
 	t.notify()
-	return tok, nil
+	return rec.Token, nil
 }
 
 // moveOut ends every live connection to the table: its links now belong
