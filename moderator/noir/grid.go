@@ -76,20 +76,20 @@ func gridHead(b *bytes.Buffer, class string, cols []string) {
 
 // writeCard writes a cell's suspect and the evidence card lying on it.
 func writeCard(b *bytes.Buffer, c rules.CellView) {
-	if suitClass(c.Suspect) == "" { // a suspect is black: no class
-		b.WriteString("<span>")
-	} else {
-		face.Put(b, `<span class="`, suitClass(c.Suspect), `">`)
-	}
-	face.Put(b, face.Escape(c.Suspect), "</span>")
+	writeSuited(b, "span", c.Suspect)
 	if c.Evidence != "" {
-		if suitClass(c.Evidence) == "" {
-			b.WriteString("<small>")
-		} else {
-			face.Put(b, `<small class="`, suitClass(c.Evidence), `">`)
-		}
-		face.Put(b, face.Escape(c.Evidence), "</small>")
+		writeSuited(b, "small", c.Evidence)
 	}
+}
+
+// writeSuited writes card in an element tag, classed by its suit's
+// colour (none for a black card).
+func writeSuited(b *bytes.Buffer, tag, card string) {
+	face.Put(b, "<", tag)
+	cls := face.ClassAttr{B: b}
+	cls.Add(true, suitClass(card))
+	cls.Close()
+	face.Put(b, ">", face.Escape(card), "</", tag, ">")
 }
 
 // pick writes the grid as buttons (templates: noirPick), for the steps
