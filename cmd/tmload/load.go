@@ -347,7 +347,7 @@ type loadResult struct {
 	// bytes, and how many were patches.
 	Messages, MessageBytes, Patches int
 	// Settling counts the unmeasured rounds played among the measured
-	// ones (-compare), whose CPU the figures count.
+	// ones (-compare), whose CPU and live messages the figures count.
 	Settling int
 }
 
