@@ -31,6 +31,7 @@ type Record struct {
 	Action string `json:"a,omitempty"`
 	Token  string `json:"token,omitempty"`
 	Port   int    `json:"port,omitempty"` // port: the table's new port
+	Addr   string `json:"addr,omitempty"` // port: the table's new address, if it moved too
 
 	// Where ReadLog found the record: its line and the line's offset.
 	line int
@@ -355,7 +356,7 @@ func parseRecord(line []byte, hdr *Header) (rec Record, why engine.Msg, err erro
 		return rec, engine.M("mod.log.bad_record", "type", rec.Type), nil
 	case rec.Type == "port" && (rec.Port <= 0 || rec.Port > 65535 || rec.Seat != 0 || rec.Action != "" || rec.Token != ""):
 		return rec, engine.M("mod.log.bad_record", "type", rec.Type), nil
-	case rec.Type != "port" && rec.Port != 0:
+	case rec.Type != "port" && (rec.Port != 0 || rec.Addr != ""):
 		return rec, engine.M("mod.log.bad_record", "type", rec.Type), nil
 	case rec.Type != "act" && rec.Type != "undo" && rec.Type != "relink" && rec.Type != "port":
 		return rec, engine.M("mod.log.unknown_type", "type", fmt.Sprintf("%.20q", rec.Type)), nil
