@@ -85,3 +85,27 @@ func looksVirtual(name string) bool {
 	}
 	return false
 }
+
+// OwnAddress reports whether addr is still one of this machine's own: a
+// loopback or interface IP address, or a host name (which the network
+// resolves, so it is taken as it is). Links carrying an address the
+// machine no longer has (it joined another Wi-Fi) are dead.
+func OwnAddress(addr string) bool {
+	ip := net.ParseIP(addr)
+	if ip == nil {
+		return addr != ""
+	}
+	if ip.IsLoopback() {
+		return true
+	}
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return false
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.Equal(ip) {
+			return true
+		}
+	}
+	return false
+}
