@@ -14,17 +14,23 @@ import (
 // prompter, clock, seed, network — so tests can replace each one (the
 // cli/cli pattern).
 type Factory struct {
-	In           io.Reader
-	Out, ErrOut  io.Writer
-	IsTerminal   func() bool
-	Prompter     func() term.Prompter
-	Now          func() time.Time
-	Seed         func() uint64
-	Listen       func(addr string) (net.Listener, error)
-	LANAddress   func() net.IP
+	In          io.Reader
+	Out, ErrOut io.Writer
+	IsTerminal  func() bool
+	Prompter    func() term.Prompter
+	Now         func() time.Time
+	Seed        func() uint64
+	Listen      func(addr string) (net.Listener, error)
+	LANAddress  func() net.IP
+	// OwnAddress reports whether an address is still this laptop's own:
+	// links that carry it stay good.
+	OwnAddress   func(string) bool
 	Getenv       func(string) string
 	QR           func(string) (string, error)
 	SignalNotify func() (<-chan os.Signal, func())
+	// PortWait is how long a serving command waits for its remembered
+	// port to come free (the process before may still be exiting).
+	PortWait time.Duration
 
 	// caught holds the signals caught since the server started serving,
 	// until a command waits for them (untilSignal).
@@ -68,9 +74,11 @@ func newFactory() *Factory {
 		Seed:         func() uint64 { return uint64(time.Now().UnixNano()) },
 		Listen:       func(addr string) (net.Listener, error) { return net.Listen("tcp", addr) },
 		LANAddress:   term.LANAddress,
+		OwnAddress:   term.OwnAddress,
 		Getenv:       os.Getenv,
 		QR:           term.QR,
 		SignalNotify: notifySignals,
+		PortWait:     5 * time.Second,
 	}
 }
 

@@ -65,7 +65,10 @@ func TestNoirFlags(t *testing.T) {
 		{name: "seed negative", args: []string{"noir", "--seed", "-1"}, wantErr: `invalid argument "-1" for "--seed"`},
 		{name: "seed not a number", args: []string{"noir", "--seed", "abc"}, wantErr: `invalid argument "abc" for "--seed"`},
 		{name: "addr and port", args: []string{"noir", "--addr", "127.0.0.1", "--port", "8080"},
-			want: with(func(o *noirOptions) { o.Addr, o.Port = "127.0.0.1", 8080 })},
+			want: with(func(o *noirOptions) { o.Addr, o.Port = "127.0.0.1", portFlag{N: 8080, Given: true} })},
+		{name: "port zero", args: []string{"noir", "--port", "0"},
+			want: with(func(o *noirOptions) { o.Port = portFlag{N: 0, Given: true} })},
+		{name: "port too big", args: []string{"noir", "--port", "70000"}, wantErr: `invalid argument "70000" for "--port"`},
 		{name: "port not a number", args: []string{"noir", "--port", "http"}, wantErr: `invalid argument "http" for "--port"`},
 		{name: "every option", args: []string{"noir", "--deck", "physical", "--layout", "shuffled", "--kings",
 			"--shift-rule", "no-undo", "--pass"},
@@ -158,8 +161,8 @@ func TestResumeArgs(t *testing.T) {
 			if err != nil || got == nil {
 				t.Fatalf("resume %q: err = %v, runF called: %v", tt.args, err, got != nil)
 			}
-			if got.Port != tt.wantPort || got.PortSet != tt.wantSet {
-				t.Errorf("resume %q: Port %d (given: %v), want %d (%v)", tt.args, got.Port, got.PortSet, tt.wantPort, tt.wantSet)
+			if got.Port.N != tt.wantPort || got.Port.Given != tt.wantSet {
+				t.Errorf("resume %q: Port %d (given: %v), want %d (%v)", tt.args, got.Port.N, got.Port.Given, tt.wantPort, tt.wantSet)
 			}
 			if got.Table != tt.wantTable || g.State != tt.wantState || got.g != g || got.f != f {
 				t.Errorf("resume %q: Table %q, state %q; want %q, %q", tt.args, got.Table, g.State, tt.wantTable, tt.wantState)

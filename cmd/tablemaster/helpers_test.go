@@ -94,6 +94,7 @@ func testFactory(t *testing.T) (f *Factory, out, errOut *bytes.Buffer) {
 			return net.Listen("tcp", "127.0.0.1:0")
 		},
 		LANAddress: func() net.IP { return net.IPv4(127, 0, 0, 1) },
+		OwnAddress: func(a string) bool { return a == "127.0.0.1" },
 		Getenv:     func(string) string { return "" },
 		QR:         nil,
 		SignalNotify: func() (<-chan os.Signal, func()) {

@@ -2,10 +2,13 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
 
+	"tablemaster/engine"
 	"tablemaster/moderator"
 )
 
@@ -15,7 +18,7 @@ type hostOptions struct {
 	g *globalOptions
 
 	Addr string
-	Port int
+	Port portFlag
 }
 
 func newCmdHost(f *Factory, g *globalOptions, runF func(*hostOptions) error) *cobra.Command {
@@ -27,7 +30,11 @@ func newCmdHost(f *Factory, g *globalOptions, runF func(*hostOptions) error) *co
 (on the laptop or the host's phone; the link is secret) lists the night's
 tables, starts new ones of any game with their options, shows each table's
 join codes one seat at a time for the TV, and the night sheet. Stop with
-Ctrl-C; every table is saved as it is played.`,
+Ctrl-C; every table is saved as it is played.
+
+Started again (after Ctrl-C, a crash or a reboot), it serves on the same
+port with the same host link for the rest of the night, and brings back
+every table still in play: every open page carries on by itself.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if runF != nil {
@@ -37,8 +44,8 @@ Ctrl-C; every table is saved as it is played.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&opts.Addr, "addr", "", "address phones use to reach this laptop (default: found on the LAN)")
-	fl.IntVar(&opts.Port, "port", 0, "port to serve on (default: a free one)")
+	fl.StringVar(&opts.Addr, "addr", "", addrUsage)
+	fl.Var(&opts.Port, "port", portUsage)
 	return cmd
 }
 
@@ -58,15 +65,21 @@ func hostRun(o *hostOptions) error {
 		return errorf("%v", err)
 	}
 	defer unlock()
-	addr := o.Addr
-	if addr == "" {
-		addr = f.LANAddress().String()
-	}
-	ln, err := listen(f, o.Port)
+	p, err := openPlace(f, lang, st.Dir(), o.Addr, o.Port)
 	if err != nil {
 		return err
 	}
-	port := portOf(ln)
+	addr, port := p.addr, p.port
+	// The host link lasts the night: a restarted host keeps it, so the
+	// host page open on the laptop or a phone carries on.
+	night := moderator.NightOf(f.Now()).String()
+	token := p.was.HostToken
+	if token == "" || p.was.Night != night {
+		token = moderator.NewToken()
+	}
+	if err := moderator.SaveServed(st.Dir(), moderator.Served{Addr: addr, Port: port, HostToken: token, Night: night}); err != nil {
+		fmt.Fprintln(f.ErrOut, "tablemaster: cannot remember the host link for the next run:", err)
+	}
 	held := &heldLogs{}
 	defer held.release()
 	// The night's tables still in play come back, each held as resume
@@ -80,13 +93,20 @@ func hostRun(o *hostOptions) error {
 			fmt.Fprintln(f.ErrOut, "tablemaster:", lang.S("cmd.host.held", "table", id))
 			continue
 		}
-		if _, _, err := st.Open(id); err != nil {
+		t, _, err := st.Open(id)
+		if err != nil {
 			fmt.Fprintln(f.ErrOut, "tablemaster:", err)
+			continue
+		}
+		// Its links now carry this host's place: written before the join
+		// codes show them.
+		if err := t.SetPlace(addr, port); err != nil {
+			fmt.Fprintf(f.ErrOut, "tablemaster: %s: the move to %s is not saved: %v\n", id, baseURL(addr, port), err)
 		}
 	}
-	hub := &moderator.Hub{Token: moderator.NewToken(), BaseURL: baseURL(addr, port), Addr: addr, Port: port,
+	hub := &moderator.Hub{Token: token, BaseURL: baseURL(addr, port), Addr: addr, Port: port,
 		Seed: f.Seed, Now: f.Now, Hold: held.hold}
-	srv := serveHub(f, st, ln, lang, hub)
+	srv := serveHub(f, st, p.ln, lang, hub)
 	defer srv.stop()
 	link := hub.BaseURL + "/h/" + hub.Token
 	fmt.Fprintln(f.Out, lang.S("cmd.host.link", "url", link))
@@ -95,11 +115,43 @@ func hostRun(o *hostOptions) error {
 			fmt.Fprint(f.Out, qr)
 		}
 	}
+	p.sayMoved(f, lang)
 	fmt.Fprintln(f.Out, lang.S("cmd.host.stop"))
 	ctx, stop := untilSignal(f)
 	defer stop()
 	<-ctx.Done()
+	srv.stop()
+	printHostStopped(f, o, lang, st)
 	return nil
+}
+
+// printHostStopped tells the host, once the server has stopped, what was
+// saved and the command that brings the night back on the same links.
+func printHostStopped(f *Factory, o *hostOptions, lang engine.Lang, st *moderator.Store) {
+	var open []string
+	for _, t := range st.Tables() {
+		snap := t.Snapshot(engine.Public)
+		if !snap.Outcome.Over && !st.Retired(t.ID()) {
+			h := t.Header()
+			game := h.Game
+			if engine.Has(game + ".name") {
+				game = lang.S(game + ".name")
+			}
+			open = append(open, h.ID+" ("+game+": "+strings.Join(h.Seats, ", ")+")")
+		}
+	}
+	cmd := "tablemaster host"
+	if o.g.State != "" {
+		cmd = strings.Replace(resumeCommand(o.g, ""), "tablemaster resume", cmd, 1)
+	}
+	if o.Addr != "" {
+		cmd += " --addr " + shellQuote(o.Addr)
+	}
+	if len(open) == 0 {
+		fmt.Fprintln(f.Out, lang.S("cmd.host.stopped_none", "command", cmd))
+		return
+	}
+	fmt.Fprintln(f.Out, lang.S("cmd.host.stopped", "n", strconv.Itoa(len(open)), "tables", strings.Join(open, "; "), "command", cmd))
 }
 
 // heldLogs are the logs of the tables a host serves, each held as resume

@@ -34,7 +34,7 @@ type noirOptions struct {
 // the seed, and how the table is played (phones, pass-and-play, script).
 type tableFlags struct {
 	Addr    string
-	Port    int
+	Port    portFlag
 	Seed    uint64
 	SeedSet bool
 	Pass    bool
@@ -44,8 +44,8 @@ type tableFlags struct {
 
 func (o *tableFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.StringVar(&o.Addr, "addr", "", "address phones use to reach this laptop (default: found on the LAN)")
-	fl.IntVar(&o.Port, "port", 0, "port to serve on (default: a free one)")
+	fl.StringVar(&o.Addr, "addr", "", addrUsage)
+	fl.Var(&o.Port, "port", portUsage)
 	fl.Uint64Var(&o.Seed, "seed", 0, "seed of the deal (default: from the clock)")
 	fl.BoolVar(&o.Pass, "pass", false, "no phones: pass the laptop round")
 	fl.StringVar(&o.Script, "script", "", "run the console commands in FILE, then stop")
@@ -215,7 +215,7 @@ func readScript(path string) ([]moderator.Command, error) {
 // startTable opens the store, starts serving, creates the table and hands
 // the terminal to its console.
 func startTable(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.NewTableSpec,
-	addr string, port int, script []moderator.Command, pass, reveal bool) error {
+	addr string, port portFlag, script []moderator.Command, pass, reveal bool) error {
 	return startTableWith(f, g, lang, spec, addr, port, script, pass, reveal, nil)
 }
 
@@ -223,7 +223,7 @@ func startTable(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.N
 // table once it exists and stopped when the table stops (a game's own
 // helper, such as Outlaws' reaction timeout).
 func startTableWith(f *Factory, g *globalOptions, lang engine.Lang, spec moderator.NewTableSpec,
-	addr string, port int, script []moderator.Command, pass, reveal bool, watch func(*moderator.Table) (stop func())) error {
+	addr string, port portFlag, script []moderator.Command, pass, reveal bool, watch func(*moderator.Table) (stop func())) error {
 	st, err := openStore(f, g)
 	if err != nil {
 		return err
@@ -236,18 +236,19 @@ func startTableWith(f *Factory, g *globalOptions, lang engine.Lang, spec moderat
 		}
 		defer release()
 	}
-	if addr == "" {
-		addr = f.LANAddress().String()
-	}
 	var ln net.Listener
+	at := port.N
 	if script == nil {
 		// Listen before the table exists: its links carry the port.
-		if ln, err = listen(f, port); err != nil {
+		p, err := openPlace(f, lang, st.Dir(), addr, port)
+		if err != nil {
 			return err
 		}
-		port = portOf(ln)
+		ln, addr, at = p.ln, p.addr, p.port
+	} else {
+		addr = linkAddr(f, addr)
 	}
-	spec.Addr, spec.Port, spec.Lang = addr, port, lang
+	spec.Addr, spec.Port, spec.Lang = addr, at, lang
 	t, err := st.Create(spec)
 	if err != nil {
 		if ln != nil {
@@ -266,6 +267,6 @@ func startTableWith(f *Factory, g *globalOptions, lang engine.Lang, spec moderat
 	if watch != nil {
 		defer watch(t)()
 	}
-	c := &moderator.Console{T: t, Out: f.Out, Lang: lang, Reveal: reveal, BaseURL: baseURL(addr, port), QR: f.QR}
+	c := &moderator.Console{T: t, Out: f.Out, Lang: lang, Reveal: reveal, BaseURL: baseURL(addr, at), QR: f.QR}
 	return runConsole(f, g, c, script, pass)
 }

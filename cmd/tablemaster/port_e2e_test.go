@@ -95,46 +95,67 @@ func (c *child) waitOut(want ...string) {
 	}
 }
 
-var movedRE = regexp.MustCompile(`^Port (\d+) is taken by another program: table (\S+) moves to port (\d+)\.`)
+var movedRE = regexp.MustCompile(`^Table (\S+) moves to port (\d+)\.`)
 
-// TestResumeBusyPort resumes two tables, one of whose ports another
-// program holds: that table moves to a free port, with its new links
-// printed and working (same tokens, same game), while the other keeps its
-// own. The move is in the log, so a second resume and print links use the
-// new port, and a resume while one runs leaves its tables alone.
+// TestResumeBusyPort resumes two tables whose port another program holds.
+// A game command started again serves on the state folder's port, so both
+// tables share it. Resume waits for the port, then stops and names who
+// holds it: links are not moved behind the host's back. With --port 0 both
+// tables move on purpose to one free port, with their new links printed
+// and working (same tokens, same game). The move is in the log, so a
+// second resume and print links use the new port, and a resume while one
+// runs leaves its tables alone.
 func TestResumeBusyPort(t *testing.T) {
 	dir := t.TempDir()
 	a := startAndKill(t, dir, 11, 6)
 	b := startAndKill(t, dir, 14, 4)
+	if b.port != a.port {
+		t.Errorf("the second table was served on port %d, want %d: the port the state folder was served on", b.port, a.port)
+	}
 
-	// Another program takes table a's port.
+	// Another program takes the port.
 	hold, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", a.port))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer hold.Close()
 
-	r := startChild(t, "resume", "resume", "--state", dir)
-	r.waitOut("resumed "+a.id+" (noir, Aki, Ben)", "resumed "+b.id+" (noir, Aki, Ben)")
-	var newPort int
-	for _, line := range r.out.Lines() {
-		if m := movedRE.FindStringSubmatch(line); m != nil {
-			if m[1] != strconv.Itoa(a.port) || m[2] != a.id {
-				t.Errorf("resume says %q, want port %d of table %s taken", line, a.port, a.id)
-			}
-			newPort, _ = strconv.Atoi(m[3])
+	busy := startChild(t, "resume busy", "resume", "--state", dir)
+	if err := busy.wait(30 * time.Second); err == nil {
+		t.Errorf("resume with its port taken: exit code 0, want 1")
+	}
+	want := fmt.Sprintf("Port %d, where this state folder's tables were served, is in use by pid %d (", a.port, os.Getpid())
+	if s := busy.errOut.String(); !strings.Contains(s, want) || !strings.Contains(s, "--port N") {
+		t.Errorf("resume with its port taken: stderr = %q, want %q… and how to move with --port N", s, want)
+	}
+	for _, id := range []string{a.id, b.id} {
+		if p := portRecords(t, dir, id); len(p) != 0 {
+			t.Errorf("%s: port records %v after a refused resume, want none", id, p)
 		}
 	}
-	if newPort == 0 || newPort == a.port {
-		t.Fatalf("resume names no new port for %s; stdout:\n%s\nstderr:\n%s", a.id, strings.Join(r.out.Lines(), "\n"), r.errOut)
+
+	r := startChild(t, "resume", "resume", "--port", "0", "--state", dir)
+	r.waitOut("resumed "+a.id+" (noir, Aki, Ben)", "resumed "+b.id+" (noir, Aki, Ben)")
+	var newPort int
+	movedTables := map[string]bool{}
+	for _, line := range r.out.Lines() {
+		if m := movedRE.FindStringSubmatch(line); m != nil {
+			p, _ := strconv.Atoi(m[2])
+			if newPort != 0 && p != newPort {
+				t.Errorf("resume says %q, want every table on port %d", line, newPort)
+			}
+			newPort = p
+			movedTables[m[1]] = true
+		}
 	}
-	if want := fmt.Sprintf("tablemaster: cannot listen on port %d: ", a.port); !strings.Contains(r.errOut.String(), want) {
-		t.Errorf("stderr = %q, want %q…", r.errOut, want)
+	if newPort == 0 || newPort == a.port || !movedTables[a.id] || !movedTables[b.id] {
+		t.Fatalf("resume --port 0 names no new port for %s and %s; stdout:\n%s\nstderr:\n%s", a.id, b.id, strings.Join(r.out.Lines(), "\n"), r.errOut)
 	}
-	// Table a's new links: its own tokens on the new port. Table b's are
-	// as they were.
+	// Their own tokens on the new port.
 	aLinks := a.links.moved(a.port, newPort)
-	r.waitOut(append(aLinks.lines(), b.links.lines()...)...)
+	bLinks := b.links.moved(b.port, newPort)
+	r.waitOut(append(aLinks.lines(), bLinks.lines()...)...)
+	b.p.links = bLinks
 
 	// The pages on the new port are table a's, as they were.
 	a.p.links = aLinks
@@ -172,7 +193,7 @@ func TestResumeBusyPort(t *testing.T) {
 		t.Errorf("a second resume while one runs: exit code 0, want 1")
 	}
 	if want := "another tablemaster is serving the tables of " + dir + " (pid "; !strings.Contains(twice.errOut.String(), want) ||
-		!strings.Contains(twice.errOut.String(), "resume --state "+dir) {
+		!strings.Contains(twice.errOut.String(), "resume --port 0 --state "+dir) {
 		t.Errorf("second resume: stderr = %q, want %q and the running command", twice.errOut, want)
 	}
 
@@ -180,11 +201,11 @@ func TestResumeBusyPort(t *testing.T) {
 	r.stop()
 	r.waitOut("Everything is saved. To go on: tablemaster resume --state " + dir)
 
-	// The port is free again, but the phones hold the new links: the
-	// next resume keeps table a on the new port, and says nothing moved.
+	// The old port is free again, but the phones hold the new links: the
+	// next resume keeps the tables on the new port, and says nothing moved.
 	hold.Close()
 	again := startChild(t, "resume again", "resume", "--state", dir)
-	again.waitOut(append(aLinks.lines(), b.links.lines()...)...)
+	again.waitOut(append(aLinks.lines(), bLinks.lines()...)...)
 	a.p.waitUp()
 	a.p.step()
 	again.stop()

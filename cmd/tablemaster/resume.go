@@ -20,10 +20,10 @@ type resumeOptions struct {
 	f     *Factory
 	g     *globalOptions
 	Table string
-	// Port is --port: every resumed table is served on it. PortSet says
-	// it was given (0 is then a free port).
-	Port    int
-	PortSet bool
+	// Port is --port: every resumed table is served on it (0: a free
+	// one). Addr is --addr: listen there alone, and put it in the links.
+	Port portFlag
+	Addr string
 	// SetAside resumes a table whose log has a damaged line from the lines
 	// before it, once that line and the rest are copied beside the log.
 	SetAside bool
@@ -35,18 +35,20 @@ func newCmdResume(f *Factory, g *globalOptions, runF func(*resumeOptions) error)
 		Use:   "resume [TABLE]",
 		Short: "Restart the unfinished tables (or TABLE) from their logs, with the same links",
 		Long: `Rebuild tables from their event logs after a crash, a closed lid or a dead
-battery. Every table keeps its links and port, so phones just reload.
+battery. Every table keeps its links and port, so open pages carry on by
+themselves.
 A half-written last log line (no newline: a write cut short) is reported and
 dropped; nothing before it is lost. A log with any other damaged line is not
 resumed and not changed: the message names the file and the line. After
 looking at it, --set-aside-damaged resumes from the lines before it, once
 that line and everything after it are copied into a file beside the log.
 
-If another program took a table's port meanwhile, that table moves to a free
-port and its new links are printed (the QR codes again, at a terminal); the
-other tables keep theirs. The move is written in the table's log, so the next
-resume and print links use the new port. A table that another tablemaster is
-running is left alone.`,
+If another program took a table's port meanwhile, resume waits a few seconds
+(the old process may still be exiting), then stops and names it: stop it, or
+move on purpose with --port N (0: a free port). A move, or a new LAN address,
+changes the links: they are printed again (the QR codes at a terminal), and
+the move is written in the table's log, so the next resume and print links
+use it. A table that another tablemaster is running is left alone.`,
 		Example: `  tablemaster resume
   tablemaster resume 20250102-0304-a1b2c3 --port 8080`,
 		Args: cobra.MaximumNArgs(1),
@@ -54,17 +56,16 @@ running is left alone.`,
 			if len(args) == 1 {
 				opts.Table = args[0]
 			}
-			opts.PortSet = cmd.Flags().Changed("port")
 			if runF != nil {
 				return runF(opts)
 			}
 			return resumeRun(opts)
 		},
 	}
-	cmd.Flags().IntVar(&opts.Port, "port", 0, `serve every resumed table on this port instead of its own
+	cmd.Flags().Var(&opts.Port, "port", `serve every resumed table on this port instead of its own
 (0: a free one); the links change and are printed again.
-Without --port each table gets its own port back, or a free
-one if its own is taken`)
+Without --port each table gets its own port back`)
+	cmd.Flags().StringVar(&opts.Addr, "addr", "", addrUsage)
 	cmd.Flags().BoolVar(&opts.SetAside, "set-aside-damaged", false, "resume a log with a damaged line from the lines before it (they are copied aside first, not deleted)")
 	return cmd
 }
@@ -131,7 +132,7 @@ func resumeRun(o *resumeOptions) error {
 	if len(tables) == 0 {
 		return errorf("no unfinished table in %s", st.Dir())
 	}
-	lns, moved, err := listenTables(o, tables)
+	lns, moved, err := listenTables(o, lang, st.Dir(), tables)
 	if err != nil {
 		return err
 	}
@@ -144,8 +145,8 @@ func resumeRun(o *resumeOptions) error {
 		h := t.Header()
 		consoles[i] = &moderator.Console{T: t, Out: f.Out, Lang: lang, BaseURL: baseURL(h.Addr, h.Port), QR: f.QR}
 		fmt.Fprintf(f.Out, "resumed %s (%s, %s)\n", h.ID, h.Game, strings.Join(h.Seats, ", "))
-		if m, ok := moved[t]; ok && m.taken {
-			fmt.Fprintln(f.Out, lang.S("mod.con.port_moved", "old", strconv.Itoa(m.from), "table", h.ID, "port", strconv.Itoa(h.Port)))
+		if m, ok := moved[t]; ok && m.fromAddr != h.Addr && m.fromAddr != "" {
+			fmt.Fprintln(f.Out, lang.S("cmd.place.readdressed", "old", m.fromAddr, "new", h.Addr))
 		} else if ok {
 			fmt.Fprintln(f.Out, lang.S("mod.con.port_new", "table", h.ID, "port", strconv.Itoa(h.Port)))
 		}
@@ -195,20 +196,20 @@ func resumeRun(o *resumeOptions) error {
 	return nil
 }
 
-// portMove is where a table's links pointed before resume moved it, and
-// whether that port was taken.
+// portMove is where a table's links pointed before resume moved them.
 type portMove struct {
-	from  int
-	taken bool
+	from     int
+	fromAddr string
 }
 
 // listenTables opens the listeners the tables are served on: --port for
-// all, or each table's own port. A table whose own port is taken (or that
-// never had one) goes to one free port, shared by all such tables; the
-// tables are all served by one handler, whatever the port. Every move is
-// written in the table's log before its new links are shown; moved lists
-// them. A taken --port is an error: it was asked for.
-func listenTables(o *resumeOptions, tables []*moderator.Table) (lns []net.Listener, moved map[*moderator.Table]portMove, err error) {
+// all, or each table's own port (a table that never had one gets a free
+// port). A port still busy after f.PortWait stops the resume, naming who
+// holds it: moving the links is asked for with --port, not done behind the
+// host's back. Every move, of port or of address (the laptop's LAN address
+// changed, or --addr), is written in the table's log before its new links
+// are shown; moved lists them.
+func listenTables(o *resumeOptions, lang engine.Lang, dir string, tables []*moderator.Table) (lns []net.Listener, moved map[*moderator.Table]portMove, err error) {
 	f := o.f
 	var opened []net.Listener
 	defer func() {
@@ -218,49 +219,49 @@ func listenTables(o *resumeOptions, tables []*moderator.Table) (lns []net.Listen
 			}
 		}
 	}()
-	byPort := map[int]net.Listener{} // nil: taken
-	var spare net.Listener           // the free port, opened when needed
+	byPort := map[int]net.Listener{}
+	var spare net.Listener // the free port, opened when needed
 	moved = map[*moderator.Table]portMove{}
 	for _, t := range tables {
 		h := t.Header()
 		port := h.Port
-		if o.PortSet {
-			port = o.Port
+		if o.Port.Given {
+			port = o.Port.N
 		}
-		ln, tried := byPort[port]
-		if !tried && port != 0 {
-			l, err := f.Listen(net.JoinHostPort("", strconv.Itoa(port)))
-			switch {
-			case err == nil:
-				ln = l
-				opened = append(opened, l)
-			case o.PortSet:
-				return nil, nil, errorf("cannot listen on port %d: %v (without --port each table gets its own port, or a free one)", port, err)
-			default:
-				fmt.Fprintf(f.ErrOut, "tablemaster: cannot listen on port %d: %v\n", port, err)
-			}
-			byPort[port] = ln
-		}
-		taken := ln == nil && port != 0
-		if ln == nil {
+		ln := byPort[port]
+		switch {
+		case ln != nil:
+		case port == 0:
 			if spare == nil {
-				if spare, err = f.Listen(":0"); err != nil {
-					return nil, nil, errorf("cannot listen on a free port: %v", err)
+				if spare, err = listenWait(f, bindHost(o.Addr), 0); err != nil {
+					return nil, nil, listenError(f, lang, o.Addr, 0, true, err)
 				}
 				opened = append(opened, spare)
 			}
 			ln = spare
+		default:
+			if ln, err = listenWait(f, bindHost(o.Addr), port); err != nil {
+				return nil, nil, listenError(f, lang, o.Addr, port, o.Port.Given, err)
+			}
+			opened = append(opened, ln)
+			byPort[port] = ln
 		}
-		if p := portOf(ln); p != h.Port {
+		addr := linkAddrAfter(f, o.Addr, h.Addr)
+		if p := portOf(ln); p != h.Port || addr != h.Addr {
 			// Written before the new links are shown: they are the
 			// ones that last.
-			if err := t.SetPort(p); err != nil {
+			if err := t.SetPlace(addr, p); err != nil {
 				// The links work for this run; the next resume will
 				// move the table again and say so.
-				fmt.Fprintf(f.ErrOut, "tablemaster: %s: the move to port %d is not saved: %v\n", h.ID, p, err)
+				fmt.Fprintf(f.ErrOut, "tablemaster: %s: the move to %s is not saved: %v\n", h.ID, baseURL(addr, p), err)
 			}
-			moved[t] = portMove{from: h.Port, taken: taken}
+			moved[t] = portMove{from: h.Port, fromAddr: h.Addr}
 		}
+	}
+	if len(opened) > 0 {
+		was, _ := moderator.LoadServed(dir)
+		pl := &place{addr: tables[0].Header().Addr, port: portOf(opened[0]), was: was}
+		pl.remember(f, dir)
 	}
 	return opened, moved, nil
 }

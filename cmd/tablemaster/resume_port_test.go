@@ -148,26 +148,18 @@ func TestResumePorts(t *testing.T) {
 			moved string
 		}
 		errOut string
+		host   string // in the links; 127.0.0.1 if empty
 	}{
 		{name: "own ports", ports: []int{8001, 8002}, want: []struct {
 			port  int
 			moved string
 		}{{8001, ""}, {8002, ""}}},
-		{name: "one taken", ports: []int{8001, 8002}, taken: map[int]bool{8001: true}, want: []struct {
-			port  int
-			moved string
-		}{{9999, "Port 8001 is taken by another program: table {id} moves to port 9999. Its links have changed; every phone needs its new one."}, {8002, ""}},
-			errOut: "tablemaster: cannot listen on port 8001: listen tcp: bind: address already in use\n"},
-		{name: "one taken ja", ports: []int{8001, 8002}, taken: map[int]bool{8001: true}, args: []string{"--lang", "ja"}, want: []struct {
-			port  int
-			moved string
-		}{{9999, "ポート8001は他のプログラムが使っているため、テーブル{id}はポート9999に移ります。リンクが変わったので、各スマホで新しいリンクを開いてください。"}, {8002, ""}},
-			errOut: "tablemaster: cannot listen on port 8001: listen tcp: bind: address already in use\n"},
-		{name: "both on one taken port", ports: []int{8001, 8001}, taken: map[int]bool{8001: true}, want: []struct {
-			port  int
-			moved string
-		}{{9999, "Port 8001 is taken by another program: table {id} moves to port 9999."}, {9999, "Port 8001 is taken by another program: table {id} moves to port 9999."}},
-			errOut: "tablemaster: cannot listen on port 8001: listen tcp: bind: address already in use\n"},
+		// A taken port is not moved from behind the host's back: resume
+		// stops and says who holds it and how to move on purpose.
+		{name: "one taken", ports: []int{8001, 8002}, taken: map[int]bool{8001: true}, code: 1,
+			errOut: "tablemaster: Port 8001, where this state folder's tables were served, is in use by another program (waited 0s). Stop it and start again; or move on purpose with --port N (0 picks a free one), and then every phone and the TV must scan their codes again.\n"},
+		{name: "both on one taken port", ports: []int{8001, 8001}, taken: map[int]bool{8001: true}, code: 1,
+			errOut: "tablemaster: Port 8001, where this state folder's tables were served, is in use by another program (waited 0s). Stop it and start again; or move on purpose with --port N (0 picks a free one), and then every phone and the TV must scan their codes again.\n"},
 		{name: "never served", ports: []int{0}, want: []struct {
 			port  int
 			moved string
@@ -180,11 +172,16 @@ func TestResumePorts(t *testing.T) {
 			port  int
 			moved string
 		}{{8001, ""}}},
-		{name: "taken and no free port", ports: []int{8001, 8002}, taken: map[int]bool{8002: true, 0: true}, code: 1,
-			errOut: "tablemaster: cannot listen on port 8002: listen tcp: bind: address already in use\n" +
-				"tablemaster: cannot listen on a free port: listen tcp: bind: address already in use\n"},
 		{name: "--port taken", ports: []int{8001, 8002}, taken: map[int]bool{8100: true}, args: []string{"--port", "8100"}, code: 1,
-			errOut: "tablemaster: cannot listen on port 8100: listen tcp: bind: address already in use (without --port each table gets its own port, or a free one)\n"},
+			errOut: "tablemaster: Port 8100 is in use by another program. Stop it, or give another --port (0 picks a free one).\n"},
+		{name: "--port taken ja", ports: []int{8001, 8002}, taken: map[int]bool{8100: true}, args: []string{"--port", "8100", "--lang", "ja"}, code: 1,
+			errOut: "tablemaster: ポート8100は別のプログラムが使用中です。それを止めるか、別の --port を指定してください（0なら空いているポート）。\n"},
+		// The laptop's LAN address changed since the table was served:
+		// its links carry the new one, and the console says so loudly.
+		{name: "new address", ports: []int{8001}, args: []string{"--addr", "127.0.0.2"}, host: "127.0.0.2", want: []struct {
+			port  int
+			moved string
+		}{{8001, "This laptop's address changed since the last run (127.0.0.1 → 127.0.0.2): every link has changed."}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -206,21 +203,48 @@ func TestResumePorts(t *testing.T) {
 			for i, w := range tt.want {
 				id := ids[i]
 				moved := strings.Contains(out, "table "+id+" moves") || strings.Contains(out, "Table "+id+" moves") ||
-					strings.Contains(out, "テーブル"+id)
+					strings.Contains(out, "テーブル"+id) || strings.Contains(out, "address changed")
 				if w.moved == "" && moved {
 					t.Errorf("%s moved:\n%s", id, out)
 				}
 				if w.moved != "" && !strings.Contains(out, strings.ReplaceAll(w.moved, "{id}", id)) {
 					t.Errorf("stdout does not say %q:\n%s", strings.ReplaceAll(w.moved, "{id}", id), out)
 				}
-				if want := fmt.Sprintf("table http://127.0.0.1:%d/t/", w.port); !strings.Contains(out, want) {
+				host := tt.host
+				if host == "" {
+					host = "127.0.0.1"
+				}
+				if want := fmt.Sprintf("table http://%s:%d/t/", host, w.port); !strings.Contains(out, want) {
 					t.Errorf("no %q in stdout:\n%s", want, out)
 				}
 				got := portRecords(t, dir, id)
 				if w.moved == "" && len(got) != 0 || w.moved != "" && (len(got) != 1 || got[0] != w.port) {
 					t.Errorf("%s: port records %v, want the move to %d logged once (or none if it did not move)", id, got, w.port)
 				}
+				if h := currentHeader(t, dir, id); h.Addr != host || h.Port != w.port {
+					t.Errorf("%s: the log says the table is at %s:%d, want %s:%d", id, h.Addr, h.Port, host, w.port)
+				}
 			}
 		})
 	}
+}
+
+// currentHeader is table id's header with its log's relinks and moves
+// applied: where its links point now.
+func currentHeader(t *testing.T, dir, id string) moderator.Header {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "tables", id+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := moderator.ReadLog(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := res.CurrentHeader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

@@ -42,16 +42,6 @@ type serving struct {
 	ln  net.Listener
 }
 
-// listen binds every interface at port (0: a free one), so phones on the
-// Wi-Fi can reach it.
-func listen(f *Factory, port int) (net.Listener, error) {
-	ln, err := f.Listen(net.JoinHostPort("", strconv.Itoa(port)))
-	if err != nil {
-		return nil, errorf("cannot listen on port %d: %v (is another tablemaster running? use --port)", port, err)
-	}
-	return ln, nil
-}
-
 func serve(f *Factory, st *moderator.Store, ln net.Listener, l engine.Lang) *serving {
 	return serveHub(f, st, ln, l, nil)
 }
