@@ -5,6 +5,7 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -110,6 +111,16 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t 
 	})
 }
 
+// pingEvent is what an idle stream sends every interval: an event named
+// "ping" whose data is the interval in milliseconds. A comment would keep
+// the connection open as well, but a page's script never sees one; the
+// page counts two missed pings as a lost connection (layout.tmpl), which
+// is how it notices a laptop gone from the Wi-Fi without a word. Pings
+// carry no id, so a page's Last-Event-ID still names the body it holds.
+func pingEvent(every time.Duration) []byte {
+	return []byte("event: ping\ndata: " + strconv.FormatInt(every.Milliseconds(), 10) + "\n\n")
+}
+
 // frames are the buffers a whole body is framed in as an event, one
 // write each: a body goes to each page as one write, with no copy kept.
 var frames = sync.Pool{New: func() any { b := make([]byte, 0, 8<<10); return &b }}
@@ -168,6 +179,7 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 	last := -1
 	tick := time.NewTicker(s.Keepalive)
 	defer tick.Stop()
+	ping := pingEvent(s.Keepalive)
 	send := func() bool {
 		if t.currentVersion() == last {
 			return true
@@ -204,7 +216,7 @@ func (s *Server) serveStream(conn net.Conn, head []byte, g *linkGuard, t *Table,
 				return
 			}
 		case <-tick.C:
-			if !write([]byte(": keepalive\n\n")) {
+			if !write(ping) {
 				return
 			}
 		}

@@ -1,0 +1,138 @@
+package browsertest_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"tablemaster/internal/browsertest"
+)
+
+// page is the self-test's page: a button that counts its clicks, a
+// confirm-first button, a hold area that shows while a finger is down, and
+// a script error on demand. Its Content-Security-Policy is the one the
+// game pages send: it forbids eval, which the drivers must not need.
+const page = `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>self-test</title></head>
+<body style="margin:0">
+<div style="height:1500px">tall: the button below is out of view</div>
+<button id="count">0</button>
+<details id="more"><summary>more</summary><button id="inner">inner</button></details>
+<div id="hold" style="height:80px;background:#ccc">hold</div>
+<script>
+var n = 0, b = document.getElementById("count");
+b.addEventListener("click", function() { n++; b.textContent = String(n) });
+document.getElementById("inner").addEventListener("click", function() { window.inner = true });
+window.held = false;
+document.addEventListener("pointerdown", function(e) { if (e.target.closest("#hold")) window.held = true });
+window.addEventListener("pointerup", function() { window.held = false });
+window.loaded = true;
+</script></body></html>`
+
+// TestBrowsers opens the page in each browser, clicks, holds and reads
+// back: the things the game tests rely on.
+func TestBrowsers(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'unsafe-inline'")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page)
+	}))
+	t.Cleanup(srv.Close)
+	for _, name := range browsertest.Names {
+		t.Run(name, func(t *testing.T) {
+			start := time.Now()
+			b := browsertest.Need(t, name)
+			if b.Name() != name {
+				t.Errorf("Name() = %q, want %q", b.Name(), name)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			p, err := b.Open(ctx, 390, 844)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: opened in %v", name, time.Since(start).Round(time.Millisecond))
+			must := func(what string, err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatalf("%s: %s: %v", name, what, err)
+				}
+			}
+			must("navigate", p.Navigate(srv.URL))
+			must("watch errors", p.Eval(browsertest.WatchErrorsJS, nil))
+			var loaded bool
+			must("eval", p.Eval(`window.loaded`, &loaded))
+			if !loaded {
+				t.Fatalf("the page's script did not run")
+			}
+			var width int
+			must("eval", p.Eval(`innerWidth`, &width))
+			if width < 390 || width > 460 {
+				t.Errorf("innerWidth = %d in a 390-px page, want 390 (WebKit: up to 447)", width)
+			}
+			for i := 1; i <= 2; i++ {
+				must("click", p.Click("#count"))
+				var got string
+				must("read", p.Eval(`document.getElementById("count").textContent`, &got))
+				if want := fmt.Sprint(i); got != want {
+					t.Errorf("after %d clicks the button reads %q, want %q", i, got, want)
+				}
+			}
+			// A button in a closed fold is not clickable until it opens.
+			old := browsertest.StepTimeout
+			browsertest.StepTimeout = 300 * time.Millisecond
+			err = p.Click("#inner")
+			browsertest.StepTimeout = old
+			if err == nil {
+				t.Errorf("Click on a button in a closed <details> succeeded, want an error")
+			}
+			must("open the fold", p.Click("#more > summary"))
+			must("click inside the fold", p.Click("#inner"))
+			var inner bool
+			must("read", p.Eval(`!!window.inner`, &inner))
+			if !inner {
+				t.Errorf("the button in the opened fold was not clicked")
+			}
+			for _, down := range []bool{true, false, true, false} {
+				must("pointer", p.Pointer("#hold", down))
+				var held bool
+				must("read", p.Eval(`window.held`, &held))
+				if held != down {
+					t.Errorf("after Pointer(down=%v) the page's finger is down = %v", down, held)
+				}
+			}
+			// An exception is an error; a script error is collected.
+			if err := p.Eval(`nosuchname.x`, nil); err == nil {
+				t.Errorf("Eval of a throwing expression gave no error")
+			}
+			must("throw later", p.Eval(`(setTimeout(() => { throw new Error("boom") }, 0), true)`, nil))
+			var errs []string
+			for range 100 {
+				must("read errors", p.Eval(browsertest.ErrorsJS, &errs))
+				if len(errs) > 0 {
+					break
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			if len(errs) != 1 || !bytes.Contains([]byte(errs[0]), []byte("boom")) {
+				t.Errorf("collected errors %q, want the one boom", errs)
+			}
+			png, err := p.Screenshot()
+			must("screenshot", err)
+			if !bytes.HasPrefix(png, []byte("\x89PNG")) {
+				t.Errorf("the screenshot is not a PNG: % x", png[:min(8, len(png))])
+			}
+			must("resize", p.SetSize(1280, 800))
+			must("eval", p.Eval(`innerWidth`, &width))
+			if width != 1280 {
+				t.Errorf("innerWidth = %d after SetSize(1280, 800)", width)
+			}
+			must("close", p.Close())
+			t.Logf("%s: self-test took %v", name, time.Since(start).Round(time.Millisecond))
+		})
+	}
+}

@@ -1,0 +1,24 @@
+// Package browsertest drives real browsers for the end-to-end tests: the
+// same test code runs in headless Chromium (through chromedp and the
+// DevTools protocol) and in WebKit, the engine of every iPhone browser
+// (through WebKitWebDriver and the W3C WebDriver protocol, spoken over
+// plain HTTP and JSON).
+//
+// A test asks for a browser by name, opens a page per device and works
+// it through the small Page interface:
+//
+//	b := browsertest.Need(t, browsertest.WebKit) // skips, or fails under CI=true
+//	p, err := b.Open(ctx, 390, 844)
+//	if err != nil {
+//		t.Fatal(err)
+//	}
+//	err = p.Navigate(url)
+//	err = p.Click(`button[name="a"]`)
+//	var title string
+//	err = p.Eval(`document.title`, &title)
+//
+// Each Page of the WebKit browser is a MiniBrowser of its own, driven by a
+// WebKitWebDriver process of its own on a free port (the driver serves one
+// session), under a virtual display (Xvfb) that the Browser starts when
+// DISPLAY is unset. Close ends every process the Browser started.
+package browsertest

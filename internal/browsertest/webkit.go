@@ -1,0 +1,433 @@
+package browsertest
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// MiniBrowser is WebKitGTK's browser that WebKitWebDriver drives; the
+// environment variable TABLEMASTER_MINIBROWSER names another.
+const MiniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+// webkitDriver is the WebDriver server of WebKitGTK (Debian's
+// webkit2gtk-driver).
+const webkitDriver = "WebKitWebDriver"
+
+// webkitPaths finds the driver, MiniBrowser and, when there is no display,
+// Xvfb; it fails with ErrMissing when one is not installed.
+func webkitPaths() (driver, browser, xvfb string, err error) {
+	driver, err = exec.LookPath(webkitDriver)
+	if err != nil {
+		return "", "", "", fmt.Errorf("%w: no %s", ErrMissing, webkitDriver)
+	}
+	browser = MiniBrowser
+	if p := os.Getenv("TABLEMASTER_MINIBROWSER"); p != "" {
+		browser = p
+	}
+	if _, err := os.Stat(browser); err != nil {
+		return "", "", "", fmt.Errorf("%w: no MiniBrowser at %s", ErrMissing, browser)
+	}
+	if os.Getenv("DISPLAY") == "" {
+		xvfb, err = exec.LookPath("Xvfb")
+		if err != nil {
+			return "", "", "", fmt.Errorf("%w: DISPLAY is unset and there is no Xvfb", ErrMissing)
+		}
+	}
+	return driver, browser, xvfb, nil
+}
+
+// webkit is WebKitGTK's MiniBrowser, one per page, each driven by a
+// WebKitWebDriver of its own.
+type webkit struct {
+	driver, browser string
+	display         string    // DISPLAY for the drivers
+	xvfb            *exec.Cmd // the virtual display we started, or nil
+
+	mu     sync.Mutex
+	pages  []*webkitPage
+	closed bool
+}
+
+func startWebKit() (Browser, error) {
+	driver, browser, xvfb, err := webkitPaths()
+	if err != nil {
+		return nil, err
+	}
+	w := &webkit{driver: driver, browser: browser, display: os.Getenv("DISPLAY")}
+	if xvfb != "" {
+		if err := w.startXvfb(xvfb); err != nil {
+			return nil, err
+		}
+	}
+	return w, nil
+}
+
+// startXvfb starts a virtual display on a free display number, which Xvfb
+// picks and writes to the pipe given as -displayfd.
+func (w *webkit) startXvfb(exe string) error {
+	r, wr, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	cmd := exec.Command(exe, "-displayfd", "3", "-screen", "0", "2560x1600x24", "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{wr}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		wr.Close()
+		return fmt.Errorf("browsertest: start Xvfb: %w", err)
+	}
+	wr.Close()
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(s)
+	}()
+	select {
+	case s := <-line:
+		if _, err := strconv.Atoi(s); err != nil {
+			kill(cmd)
+			return fmt.Errorf("browsertest: Xvfb gave no display (%q): %s", s, stderr.String())
+		}
+		w.display, w.xvfb = ":"+s, cmd
+		return nil
+	case <-time.After(StepTimeout):
+		kill(cmd)
+		return fmt.Errorf("browsertest: Xvfb gave no display in %v: %s", StepTimeout, stderr.String())
+	}
+}
+
+func (w *webkit) Name() string { return WebKit }
+
+func (w *webkit) Close() {
+	w.mu.Lock()
+	pages := w.pages
+	w.pages, w.closed = nil, true
+	w.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, p := range pages {
+		wg.Go(func() { p.Close() })
+	}
+	wg.Wait()
+	if w.xvfb != nil {
+		kill(w.xvfb)
+	}
+}
+
+// Open starts a WebKitWebDriver on a free port, and a session in it, which
+// starts a MiniBrowser. A driver that does not answer (one that lost the
+// race for its port) is given up and another started.
+func (w *webkit) Open(ctx context.Context, width, height int) (Page, error) {
+	var err error
+	for range 3 {
+		var p *webkitPage
+		p, err = w.open(ctx)
+		if err == nil {
+			if err = p.SetSize(width, height); err != nil {
+				p.Close()
+				return nil, err
+			}
+			return p, nil
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	return nil, err
+}
+
+func (w *webkit) open(ctx context.Context) (*webkitPage, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(w.driver, "--port="+strconv.Itoa(port))
+	cmd.Env = append(os.Environ(), "DISPLAY="+w.display)
+	// The driver's group holds the MiniBrowser it starts: kill ends both.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var out lockedBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("browsertest: start %s: %w", w.driver, err)
+	}
+	p := &webkitPage{cmd: cmd, base: fmt.Sprintf("http://127.0.0.1:%d", port), out: &out,
+		client: &http.Client{Timeout: StepTimeout + 5*time.Second}}
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		kill(cmd)
+		return nil, errors.New("browsertest: the WebKit browser is closed")
+	}
+	w.pages = append(w.pages, p)
+	w.mu.Unlock()
+	fail := func(err error) (*webkitPage, error) {
+		p.Close()
+		return nil, fmt.Errorf("%w\n%s says:\n%s", err, webkitDriver, out.String())
+	}
+	// Wait until the driver listens.
+	start := time.Now()
+	for {
+		var st struct{ Ready bool }
+		if err := p.call(ctx, http.MethodGet, "/status", nil, &st); err == nil {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return fail(fmt.Errorf("browsertest: %s on port %d: %w", webkitDriver, port, ctx.Err()))
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Since(start) > StepTimeout {
+			return fail(fmt.Errorf("browsertest: %s on port %d did not answer in %v", webkitDriver, port, StepTimeout))
+		}
+	}
+	caps := map[string]any{"capabilities": map[string]any{"alwaysMatch": map[string]any{
+		"webkitgtk:browserOptions": map[string]any{"binary": w.browser, "args": []string{"--automation"}},
+		"timeouts":                 map[string]int{"pageLoad": int(StepTimeout / time.Millisecond), "script": int(StepTimeout / time.Millisecond), "implicit": 0},
+	}}}
+	var sess struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := p.call(ctx, http.MethodPost, "/session", caps, &sess); err != nil {
+		return fail(fmt.Errorf("browsertest: new WebKit session: %w", err))
+	}
+	p.session = "/session/" + sess.SessionID
+	return p, nil
+}
+
+// webkitPage is one MiniBrowser window and the driver that drives it.
+type webkitPage struct {
+	cmd     *exec.Cmd
+	base    string // the driver's URL
+	session string // "/session/ID", once there is one
+	client  *http.Client
+	out     *lockedBuffer
+
+	mu        sync.Mutex
+	closed    bool
+	fingerSet bool // a finger is down
+}
+
+// wdError is an error the WebDriver answered.
+type wdError struct {
+	Status  int
+	Err     string `json:"error"`
+	Message string `json:"message"`
+}
+
+func (e *wdError) Error() string {
+	return fmt.Sprintf("webdriver: %s (HTTP %d): %s", e.Err, e.Status, strings.TrimSpace(e.Message))
+}
+
+// call sends one WebDriver command and decodes the answer's "value" into
+// out.
+func (p *webkitPage) call(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, p.base+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json; charset=utf-8")
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	var reply struct{ Value json.RawMessage }
+	if err := json.Unmarshal(b, &reply); err != nil {
+		return fmt.Errorf("webdriver: %s %s: HTTP %d, not JSON: %.200s", method, path, resp.StatusCode, b)
+	}
+	if resp.StatusCode != http.StatusOK {
+		e := &wdError{Status: resp.StatusCode}
+		_ = json.Unmarshal(reply.Value, e)
+		return e
+	}
+	return decode(reply.Value, out)
+}
+
+// do sends a command of the session within StepTimeout.
+func (p *webkitPage) do(method, path string, body, out any) error {
+	ctx, cancel := context.WithTimeout(context.Background(), StepTimeout)
+	defer cancel()
+	return p.call(ctx, method, p.session+path, body, out)
+}
+
+func (p *webkitPage) Navigate(url string) error {
+	return p.do(http.MethodPost, "/url", map[string]string{"url": url}, nil)
+}
+
+func (p *webkitPage) Eval(js string, out any) error {
+	return p.do(http.MethodPost, "/execute/sync", map[string]any{"script": "return (" + js + "\n);", "args": []any{}}, out)
+}
+
+// elementKey names an element reference in WebDriver's JSON.
+const elementKey = "element-6066-11e4-a52e-4f735466cecf"
+
+func (p *webkitPage) Click(css string) error {
+	if err := waitClickable(p, css); err != nil {
+		return err
+	}
+	var el map[string]string
+	if err := p.do(http.MethodPost, "/element", map[string]string{"using": "css selector", "value": css}, &el); err != nil {
+		return fmt.Errorf("find %s: %w", css, err)
+	}
+	if err := p.do(http.MethodPost, "/element/"+el[elementKey]+"/click", map[string]any{}, nil); err != nil {
+		return fmt.Errorf("click %s: %w", css, err)
+	}
+	return nil
+}
+
+// Pointer works a "touch" pointer through WebDriver's actions; the driver
+// keeps it down between the two calls.
+func (p *webkitPage) Pointer(css string, down bool) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var acts []map[string]any
+	if down {
+		c, err := centre(p, css)
+		if err != nil {
+			return err
+		}
+		acts = []map[string]any{
+			{"type": "pointerMove", "duration": 0, "origin": "viewport", "x": int(c.X), "y": int(c.Y)},
+			{"type": "pointerDown", "button": 0},
+		}
+	} else {
+		if !p.fingerSet {
+			return nil
+		}
+		acts = []map[string]any{{"type": "pointerUp", "button": 0}}
+	}
+	body := map[string]any{"actions": []any{map[string]any{
+		"type": "pointer", "id": "finger", "parameters": map[string]string{"pointerType": "touch"}, "actions": acts,
+	}}}
+	if err := p.do(http.MethodPost, "/actions", body, nil); err != nil {
+		return err
+	}
+	p.fingerSet = down
+	return nil
+}
+
+// SetSize sizes the window so that the page gets w×h, as near as the
+// window manager lets it: the window's frame is measured and added.
+func (p *webkitPage) SetSize(w, h int) error {
+	if err := p.do(http.MethodPost, "/window/rect", map[string]int{"width": w, "height": h}, nil); err != nil {
+		return err
+	}
+	var in struct{ W, H int }
+	if err := p.Eval(`({W: innerWidth, H: innerHeight})`, &in); err != nil {
+		return err
+	}
+	if in.W == w && in.H == h {
+		return nil
+	}
+	return p.do(http.MethodPost, "/window/rect", map[string]int{"width": w + (w - in.W), "height": h + (h - in.H)}, nil)
+}
+
+func (p *webkitPage) Screenshot() ([]byte, error) {
+	var b64 string
+	if err := p.do(http.MethodGet, "/screenshot", nil, &b64); err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.DecodeString(b64)
+}
+
+// Close ends the session (which closes the MiniBrowser), then the driver
+// and what is left in its process group.
+func (p *webkitPage) Close() error {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil
+	}
+	p.closed = true
+	p.mu.Unlock()
+	if p.session != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		_ = p.call(ctx, http.MethodDelete, p.session, nil, nil)
+		cancel()
+	}
+	// The driver reaps the browser's processes if it outlives them: it
+	// is asked to go first, and killed with what is left a moment later.
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	exited := make(chan struct{})
+	go func() { _, _ = p.cmd.Process.Wait(); close(exited) }()
+	select {
+	case <-exited:
+	case <-time.After(2 * time.Second):
+	}
+	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	<-exited
+	return nil
+}
+
+// kill ends the process group of cmd, which cmd leads, and reaps cmd.
+func kill(cmd *exec.Cmd) {
+	if cmd.Process == nil {
+		return
+	}
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	_ = cmd.Wait()
+}
+
+// freePort is a TCP port on the loopback interface that was free a moment
+// ago.
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// lockedBuffer is a bytes.Buffer the driver's output goroutines and a
+// failure message can share.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.b.Len() > 64<<10 {
+		return len(b), nil
+	}
+	return l.b.Write(b)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
