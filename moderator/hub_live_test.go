@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -128,6 +129,12 @@ func rowOf(data, id string) string {
 // the current parts is sent nothing.
 func TestHubLiveStream(t *testing.T) {
 	srv, base, host := liveHub(t)
+	unknown := do(t, srv.Handler(), "GET", "/nothing/here", nil).Body.String()
+	for _, p := range []string{"/h/WRONG/events", "/h/WRONG/join/x/events?seat=0"} {
+		if r := do(t, srv.Handler(), "GET", p, nil); r.Code != 404 || r.Body.String() != unknown {
+			t.Errorf("%s: %d, want the plain 404", p, r.Code)
+		}
+	}
 	ev := openStream(t, base, host+"/events")
 	first := waitEvent(t, ev, "the first message", func(e sseEvent) bool { return e.Name == "" })
 	if !strings.Contains(first.Data, "No table yet") || strings.Contains(first.Data, `id="new"`) {
@@ -453,4 +460,27 @@ func TestHubPutsAwayAnUnplayedTable(t *testing.T) {
 	if sheet, _, _ := Night(srv.store.Dir(), NightOf(fixedClock())); len(sheet.Games) != 1 {
 		t.Errorf("the night still has %d games", len(sheet.Games))
 	}
+}
+
+// The host page's stream lives past the server's read and write limits
+// (a request has Limits.Read to arrive, an answer Limits.Write to leave):
+// served as `tablemaster host` serves it, an open page still gets the
+// changes long after both.
+func TestHubStreamOutlivesTheLimits(t *testing.T) {
+	srv, _, host := newTestHub(t)
+	srv.Limits.Read, srv.Limits.Write, srv.Limits.ReadHeader = 200*time.Millisecond, 200*time.Millisecond, 200*time.Millisecond
+	hs := srv.HTTPServer()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go hs.Serve(ln)
+	t.Cleanup(func() { hs.Close() })
+	ev := openStream(t, "http://"+ln.Addr().String(), host+"/events")
+	waitEvent(t, ev, "the first message", func(e sseEvent) bool { return strings.Contains(e.Data, "No table yet") })
+	time.Sleep(700 * time.Millisecond)
+	if _, err := srv.store.Create(NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(t, ev, "the new table, on the same stream", func(e sseEvent) bool { return strings.Contains(e.Data, "Waiting for Aki") })
 }

@@ -146,22 +146,19 @@ func (s *Server) watchTable(ctx context.Context, lv *hubLive, t *Table) {
 	}
 }
 
-// troubles are the failed saves shown on the host page, oldest first.
-func (lv *hubLive) troubles() []struct {
+// tableTrouble is a table's failed save, as the host page shows it.
+type tableTrouble struct {
 	ID string
 	X  Trouble
-} {
+}
+
+// troubles are the failed saves shown on the host page, by table id.
+func (lv *hubLive) troubles() []tableTrouble {
 	lv.mu.Lock()
 	defer lv.mu.Unlock()
-	var out []struct {
-		ID string
-		X  Trouble
-	}
+	var out []tableTrouble
 	for id, x := range lv.unsaved {
-		out = append(out, struct {
-			ID string
-			X  Trouble
-		}{id, x})
+		out = append(out, tableTrouble{id, x})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
