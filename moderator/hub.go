@@ -33,6 +33,8 @@ type Hub struct {
 	// runs, as the commands hold the tables they serve (a second
 	// tablemaster then leaves it alone).
 	Hold func(path string) error
+
+	live hubLive // what keeps the host pages live (hub_stream.go)
 }
 
 // hold holds a new table's log, if the hub says how.
@@ -54,8 +56,14 @@ func (s *Server) hubRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /h/{tok}", s.hubPage)
 	mux.HandleFunc("POST /h/{tok}/new", s.hubNew)
 	mux.HandleFunc("GET /h/{tok}/join/{id}", s.hubJoin)
+	mux.HandleFunc("GET /h/{tok}/relinked/{id}", s.hubJoin) // one seat's new code, then back
 	mux.HandleFunc("POST /h/{tok}/rematch/{id}", s.hubRematch)
 	mux.HandleFunc("POST /h/{tok}/table/{id}", s.hubTableAction)
+	mux.HandleFunc("GET /h/{tok}/events", s.hubEvents)
+	mux.HandleFunc("GET /h/{tok}/join/{id}/events", s.hubJoinEvents)
+	if s.Hub != nil {
+		s.hubLive() // failed saves reach the terminal even before the page is opened
+	}
 }
 
 // hubOK reports whether the request holds the host link.
@@ -68,6 +76,7 @@ func (s *Server) hubOK(r *http.Request) bool {
 type hubTable struct {
 	ID, Game, Players, Status string
 	Over, Rematch, Moved      bool // Rematch: offered; Moved: its links went to a rematch or it was abandoned
+	Played                    bool // an action stands: else it may be put away
 	Screen, Join              string
 	Seats                     []string
 	Undo                      string // the undo request waiting, in words
@@ -90,6 +99,11 @@ type hubData struct {
 	Games       []hubGame
 	Tables      []hubTable
 	Night       template.HTML
+	Trouble     []string // failed saves, until the table saves again
+	// Parts are the live parts as the page holds them, Hash their name
+	// for the stream (hub_stream.go).
+	Parts struct{ Trouble, Tables, Night template.HTML }
+	Hash  string
 }
 
 type hubGame struct {
@@ -136,8 +150,28 @@ func (s *Server) writeHub(w http.ResponseWriter, r *http.Request, l engine.Lang,
 		}
 		d.Games = append(d.Games, g)
 	}
+	parts, err := s.hubParts(l, d.Base)
+	if err == nil {
+		d.Parts.Trouble, d.Parts.Tables, d.Parts.Night = parts[0], parts[1], parts[2]
+		d.Hash = bodyHash(joinParts(parts))
+		var b bytes.Buffer
+		if err = hubPages.ExecuteTemplate(&b, "hub", d); err == nil {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(b.Bytes())
+			return
+		}
+	}
+	s.Logf("host page: %v", err)
+	http.Error(w, "internal error", http.StatusInternalServerError)
+}
+
+// hubFill fills in the live parts' data: the tables, the night sheet
+// and the failed saves.
+func (s *Server) hubFill(d *hubData) {
+	l := d.Lang
 	tables := s.store.Tables()
 	sort.SliceStable(tables, func(i, j int) bool { return tables[i].ID() > tables[j].ID() })
+	names := map[string]engine.Msg{}
 	for _, t := range tables {
 		row := hubRow(t, l, d.Base)
 		row.Moved = s.store.Retired(t.ID())
@@ -145,6 +179,7 @@ func (s *Server) writeHub(w http.ResponseWriter, r *http.Request, l engine.Lang,
 		_, rematches := t.face.(face.Rematcher)
 		row.Rematch = row.Over && !row.Moved && (!remembers || rematches)
 		d.Tables = append(d.Tables, row)
+		names[t.ID()] = t.gameName()
 	}
 	if dir := s.store.Dir(); dir != "" {
 		sheet, _, err := Night(dir, NightOf(s.Hub.Now()))
@@ -152,14 +187,9 @@ func (s *Server) writeHub(w http.ResponseWriter, r *http.Request, l engine.Lang,
 			d.Night = nightHTML(sheet, l)
 		}
 	}
-	var b bytes.Buffer
-	if err := hubPages.ExecuteTemplate(&b, "hub", d); err != nil {
-		s.Logf("host page: %v", err)
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
+	for _, x := range s.hubLive().troubles() {
+		d.Trouble = append(d.Trouble, hubTrouble(l, x.ID, names[x.ID], x.X))
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(b.Bytes())
 }
 
 // hubRow is a table's line on the host page: its game, players, whose
@@ -168,11 +198,13 @@ func hubRow(t *Table, l engine.Lang, base string) hubTable {
 	snap := t.Snapshot(engine.Public)
 	h := t.Header()
 	game := h.Game
-	if engine.Has(game + ".name") {
+	if name := t.gameName(); name.Key != "" && engine.Has(name.Key) {
+		game = l.Text(name) // with its variant: "Noir (Automata)"
+	} else if engine.Has(game + ".name") {
 		game = l.S(game + ".name")
 	}
 	row := hubTable{ID: h.ID, Game: game, Players: engine.Names(h.Seats), Over: snap.Outcome.Over,
-		Screen: "/t/" + h.TableToken, Join: base + "/join/" + h.ID, Seats: h.Seats}
+		Screen: "/t/" + h.TableToken, Join: base + "/join/" + h.ID, Seats: h.Seats, Played: len(t.steps()) > 0}
 	if snap.Undo != nil {
 		row.Undo = l.Text(snap.Undo.Text)
 		for _, w := range snap.Undo.Waiting {
@@ -336,7 +368,7 @@ func (s *Server) hubTableAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := s.store.Table(r.PathValue("id"))
-	if t == nil || s.store.Retired(t.ID()) {
+	if t == nil {
 		s.notFound(w, r)
 		return
 	}
@@ -346,6 +378,20 @@ func (s *Server) hubTableAction(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	host := "/h/" + url.PathEscape(r.PathValue("tok"))
+	if r.PostForm.Get("do") == "putaway" {
+		// An abandoned table may be put away too: nobody played it.
+		if _, err := s.store.putAway(t); err != nil {
+			w.WriteHeader(http.StatusConflict)
+			s.writeHub(w, r, l, errText(l, err))
+			return
+		}
+		http.Redirect(w, r, host, http.StatusSeeOther)
+		return
+	}
+	if s.store.Retired(t.ID()) {
+		s.notFound(w, r)
+		return
+	}
 	var err error
 	switch r.PostForm.Get("do") {
 	case "relink":
@@ -355,7 +401,7 @@ func (s *Server) hubTableAction(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if _, err = t.Relink(engine.Seat(seat)); err == nil {
-			http.Redirect(w, r, host+"/join/"+url.PathEscape(t.ID())+"?seat="+strconv.Itoa(seat), http.StatusSeeOther)
+			http.Redirect(w, r, host+"/relinked/"+url.PathEscape(t.ID())+"?seat="+strconv.Itoa(seat), http.StatusSeeOther)
 			return
 		}
 	case "undo":
@@ -370,7 +416,7 @@ func (s *Server) hubTableAction(w http.ResponseWriter, r *http.Request) {
 	case "abandon":
 		s.store.Abandon(t)
 	default:
-		badRequest(w, "Bad request: do must be relink, undo, agree, refuse or abandon.")
+		badRequest(w, "Bad request: do must be relink, undo, agree, refuse, abandon or putaway.")
 		return
 	}
 	if err != nil {
@@ -382,8 +428,11 @@ func (s *Server) hubTableAction(w http.ResponseWriter, r *http.Request) {
 }
 
 // hubJoin shows one seat's join code at a time on the TV, as the console
-// does: "Aki: scan, then tap Done"; after the last seat, the spectators'
-// code of the table screen.
+// does; the page moves on to the next seat by itself when this seat's
+// phone opens its link (or when Done is pressed on this screen), and
+// after the last seat shows the spectators' code of the table screen.
+// After a relink (/relinked/) it shows that seat's new code only, then
+// goes back to the host page.
 func (s *Server) hubJoin(w http.ResponseWriter, r *http.Request) {
 	if !s.hubOK(r) {
 		s.notFound(w, r)
@@ -399,26 +448,36 @@ func (s *Server) hubJoin(w http.ResponseWriter, r *http.Request) {
 	seat, _ := strconv.Atoi(r.URL.Query().Get("seat"))
 	seat = max(0, min(seat, len(h.Seats)))
 	base := "/h/" + r.PathValue("tok")
+	relink := strings.Contains(r.Pattern, "/relinked/") && seat < len(h.Seats)
 	d := struct {
 		Lang         engine.Lang
 		Title, Who   string
 		URL, Next    string
+		Done, Events string
 		QR           template.URL
 		Host, Screen string
 		Joined       bool
-	}{Lang: l, Host: base, Screen: "/t/" + h.TableToken}
+	}{Lang: l, Host: base, Screen: "/t/" + h.TableToken, Done: l.S("mod.hub.done")}
+	d.Next = base + "/join/" + url.PathEscape(h.ID) + "?seat=" + strconv.Itoa(seat+1)
+	if relink { // one seat's new code: then back to the host page
+		d.Next, d.Done = base, l.S("mod.hub.done_back")
+	}
 	if seat < len(h.Seats) {
 		d.Who = h.Seats[seat]
-		d.Title = l.S("mod.hub.scan", "player", h.Seats[seat])
+		d.Title = l.S("mod.hub.scan_live", "player", h.Seats[seat])
+		if relink {
+			d.Title = l.S("mod.hub.scan_relink", "player", h.Seats[seat])
+		}
 		d.URL = s.Hub.BaseURL + "/s/" + h.Tokens[seat]
 		joined, _ := t.Presence()
 		d.Joined = joined[seat]
+		if !d.Joined && !s.store.Retired(h.ID) {
+			// The page moves on by itself once the phone opens the link.
+			d.Events = base + "/join/" + url.PathEscape(h.ID) + "/events?seat=" + strconv.Itoa(seat)
+		}
 	} else {
 		d.Title = l.S("mod.hub.spectators")
 		d.URL = s.Hub.BaseURL + "/t/" + h.TableToken
-	}
-	d.Next = base + "/join/" + url.PathEscape(h.ID) + "?seat=" + strconv.Itoa(seat+1)
-	if seat == len(h.Seats) {
 		d.Next = ""
 	}
 	png, err := term.QRPNG(d.URL, 512)
@@ -450,6 +509,8 @@ func nightHTML(sheet NightSheet, l engine.Lang) template.HTML {
 		b.WriteString("<h3>" + strconv.Itoa(i+1) + ". " + face.Escape(l.Text(g.Game)) + " · " + g.Start.Format("15:04") + "</h3><p>")
 		if g.Over && g.Result != nil {
 			b.WriteString(string(face.MsgHTML(l, *g.Result)))
+		} else if g.Status.Key != "" {
+			b.WriteString(string(face.MsgHTML(l, g.Status)))
 		} else {
 			b.WriteString(face.Escape(l.S("mod.hub.in_play")))
 		}

@@ -316,7 +316,11 @@ type NightGame struct {
 	RoleHead engine.Msg
 	Columns  []engine.Msg
 	Graded   bool // the players' results are grades, not won or lost
-	Players  []NightPlayer
+	// Played: an action stands at the table. A table nobody played
+	// (started, then left or rematched at once) is listed, says so, and
+	// counts in nobody's totals.
+	Played  bool
+	Players []NightPlayer
 }
 
 // NightPlayer is one seat's result in a game.
@@ -333,7 +337,7 @@ type NightPlayer struct {
 // name, trimmed and ignoring case; Name is the first spelling.
 type NightTotal struct {
 	Name   string
-	Games  int   // tables sat at, finished or not
+	Games  int   // tables sat at and played, finished or not
 	Wins   int   // finished games won (graded: a winning grade)
 	Grades []int // how many of each of the sheet's Grades
 }
@@ -355,6 +359,10 @@ func Night(dir string, n NightSpan) (NightSheet, []Skipped, error) {
 	noted := map[string]bool{}
 	for _, nt := range tables {
 		ng := nightGame(nt, n)
+		sheet.Games = append(sheet.Games, ng)
+		if !ng.Played {
+			continue // a table nobody played is no game: not in the totals
+		}
 		night := nt.t.face.Night(nt.t.game)
 		if night.Grades != nil && sheet.Grades == nil {
 			sheet.Grades = night.Grades
@@ -379,7 +387,6 @@ func Night(dir string, n NightSpan) (NightSheet, []Skipped, error) {
 				tot.grades[p.Grade]++
 			}
 		}
-		sheet.Games = append(sheet.Games, ng)
 	}
 	for _, k := range order {
 		tot := totals[k].NightTotal
@@ -416,6 +423,10 @@ func nightGame(nt nightTable, n NightSpan) NightGame {
 	if out.Over {
 		reason := out.Reason
 		ng.Result = &reason
+	}
+	ng.Played = len(t.steps()) > 0
+	if !ng.Played && !out.Over {
+		ng.Status = engine.M("mod.night.unplayed")
 	}
 	for s, name := range nt.hdr.Seats {
 		p := NightPlayer{Name: name}

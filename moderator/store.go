@@ -41,6 +41,8 @@ type Store struct {
 	// retired are tables whose links moved to a rematch: still listed,
 	// never found by a link.
 	retired map[string]bool
+	// changes wakes the host pages when the list changes (hub_stream.go).
+	changes signal
 }
 
 // NewStore opens a state folder, creating it (user-only) if needed.
@@ -134,6 +136,7 @@ func (st *Store) add(t *Table) {
 	st.mu.Lock()
 	st.tables[t.ID()] = t
 	st.mu.Unlock()
+	st.changes.notify()
 }
 
 // Open loads a table from its log, reporting a dropped half-written line.
@@ -307,6 +310,7 @@ func (st *Store) Abandon(t *Table) {
 	st.retired[t.ID()] = true
 	st.mu.Unlock()
 	t.moveOut()
+	st.changes.notify()
 }
 
 // Retired reports whether a table's links moved to a rematch.

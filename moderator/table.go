@@ -140,8 +140,11 @@ type Table struct {
 	// empties it.
 	lines []*lineCache
 
-	// trouble tells the GM console about records the log could not save.
+	// trouble tells the GM console about records the log could not save;
+	// unsaved is the failure of the last record written, nil once one
+	// is saved again (the host page's banner).
 	trouble troubles
+	unsaved *NotSavedError
 
 	// links are the requests in flight on the seats' links (links.go):
 	// Relink cuts those of the old link.
@@ -518,7 +521,10 @@ func (t *Table) appendLocked(r Record) error {
 	err := t.log.Append(r)
 	var ns *NotSavedError
 	if errors.As(err, &ns) {
+		t.unsaved = ns
 		t.trouble.add(Trouble{At: r.At, Rec: r.Type, Err: ns})
+	} else if err == nil {
+		t.unsaved = nil
 	}
 	return err
 }
@@ -778,6 +784,7 @@ func (t *Table) Relink(s engine.Seat) (string, error) {
 	t.hdr.relink(rec) // a new list: the published one is not written in place
 	t.publishTokensLocked()
 	t.revokeLinksLocked(s)
+	delete(t.joined, s) // joined again only when the new link is opened
 	t.bumpLocked()
 	t.mu.Unlock()
 	t.notify()

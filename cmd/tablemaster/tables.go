@@ -19,7 +19,8 @@ type tablesOptions struct {
 	f *Factory
 	g *globalOptions
 
-	Drop string // the table to archive, "" to list
+	Drop      string // the table to archive
+	DropGiven bool   // drop was asked for: an empty id is refused, never a list
 }
 
 func newCmdTables(f *Factory, g *globalOptions, runF func(*tablesOptions) error) *cobra.Command {
@@ -44,7 +45,7 @@ deleted. A table a tablemaster is serving cannot be dropped.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 2 {
-				opts.Drop = args[1]
+				opts.Drop, opts.DropGiven = args[1], true
 			}
 			if runF != nil {
 				return runF(opts)
@@ -65,7 +66,10 @@ func tablesRun(o *tablesOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.Drop != "" {
+	if o.DropGiven && strings.TrimSpace(o.Drop) == "" {
+		return errorf("%s", lang.S("cmd.tables.drop_empty"))
+	}
+	if o.DropGiven {
 		if filepath.Base(o.Drop) == o.Drop { // Archive refuses any other
 			release, err := holdLog(filepath.Join(dir, "tables", o.Drop+".jsonl"))
 			if err == nil {
@@ -94,7 +98,10 @@ func tablesRun(o *tablesOptions) error {
 	}
 	for _, t := range list {
 		game := t.Game
-		if engine.Has(game + ".name") {
+		switch {
+		case t.Name.Key != "" && engine.Has(t.Name.Key):
+			game = lang.Text(t.Name)
+		case engine.Has(game + ".name"):
 			game = lang.S(game + ".name")
 		}
 		status := lang.Text(t.Result)

@@ -103,3 +103,43 @@ func TestResumeLeavesOutNeverPlayed(t *testing.T) {
 		t.Errorf("resume does not name the never-played table:\n%s", errOut)
 	}
 }
+
+// `tables drop ""` is refused with the reason, never taken for a list;
+// the list names Noir's variant, as every list does (issue 24 items 8, 9).
+func TestTablesDropEmptyAndVariant(t *testing.T) {
+	dir := t.TempDir()
+	st, err := moderator.NewStore(dir, func() time.Time { return fixedNow })
+	if err != nil {
+		t.Fatal(err)
+	}
+	auto, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{Variant: noir.Automata}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Chika", "Dai"}, Options: noir.Config{}, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	for _, c := range []struct{ lang, auto, cards, empty string }{
+		{"en", "Noir (Automata)", "Noir: Killer vs Inspector", "tables drop needs a table id"},
+		{"ja", "ノワール（オートマタ版）", "ノワール：殺人鬼vs捜査官", "テーブルIDが必要です"},
+	} {
+		f, out, errOut := testFactory(t)
+		if code := run(f, []string{"tables", "--state", dir, "--lang", c.lang}); code != 0 {
+			t.Fatalf("tables: exit %d: %s", code, errOut)
+		}
+		for _, w := range []string{auto.ID() + "  " + c.auto + "  Aki, Ben", cards.ID() + "  " + c.cards + "  Chika, Dai"} {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s: tables lacks %q:\n%s", c.lang, w, out)
+			}
+		}
+		for _, id := range []string{"", "  "} {
+			f, out, errOut = testFactory(t)
+			code := run(f, []string{"tables", "drop", id, "--state", dir, "--lang", c.lang})
+			if code == 0 || !strings.Contains(errOut.String(), c.empty) || strings.Contains(out.String(), auto.ID()) {
+				t.Errorf("%s: tables drop %q: exit %d, stdout %q, stderr %q: want a refusal that says why", c.lang, id, code, out, errOut)
+			}
+		}
+	}
+}
