@@ -33,6 +33,10 @@ type Hub struct {
 	// runs, as the commands hold the tables they serve (a second
 	// tablemaster then leaves it alone).
 	Hold func(path string) error
+	// MovedFrom, when set, is where the links pointed before this run
+	// ("192.168.1.5:8777"): the host moved with --port, or the laptop's
+	// address changed. The host page says that every seat must scan again.
+	MovedFrom string
 
 	live hubLive // what keeps the host pages live (hub_stream.go)
 }
@@ -186,6 +190,9 @@ func (s *Server) hubFill(d *hubData) {
 		if err == nil {
 			d.Night = nightHTML(sheet, l)
 		}
+	}
+	if s.Hub.MovedFrom != "" {
+		d.Trouble = append(d.Trouble, l.S("mod.hub.links_changed", "old", s.Hub.MovedFrom, "new", strings.TrimPrefix(s.Hub.BaseURL, "http://")))
 	}
 	for _, x := range s.hubLive().troubles() {
 		d.Trouble = append(d.Trouble, hubTrouble(l, x.ID, names[x.ID], x.X))

@@ -23,6 +23,10 @@ func init() {
 			EN: "‼ Served on port {new}, no longer on {old}: every link has changed. Every phone and the TV must scan their codes again (the join codes are on the host page, or type links).",
 			JA: "‼ ポート{old}ではなく{new}で配信します。すべてのリンクが変わりました。すべてのスマホとTVでコードを読み直してください（参加コードはホスト画面、またはlinksコマンドで表示できます）。",
 		},
+		"mod.hub.links_changed": {
+			EN: "Every link changed since the last run ({old} → {new}): every phone and the TV must scan their codes again. Open Join codes on each table in play.",
+			JA: "前回からすべてのリンクが変わりました（{old} → {new}）。すべてのスマホとTVでコードを読み直してください。プレイ中の各テーブルの「参加用コード」を開いてください。",
+		},
 		"cmd.place.readdressed": {
 			EN: "‼ This laptop's address changed since the last run ({old} → {new}): every link has changed. Every phone and the TV must scan their codes again (the join codes are on the host page, or type links).",
 			JA: "‼ 前回からこのノートPCのアドレスが変わりました（{old} → {new}）。すべてのリンクが変わりました。すべてのスマホとTVでコードを読み直してください（参加コードはホスト画面、またはlinksコマンドで表示できます）。",

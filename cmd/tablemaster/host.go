@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
 	"sync"
@@ -106,6 +107,9 @@ func hostRun(o *hostOptions) error {
 	}
 	hub := &moderator.Hub{Token: token, BaseURL: baseURL(addr, port), Addr: addr, Port: port,
 		Seed: f.Seed, Now: f.Now, Hold: held.hold}
+	if p.moved || p.readdressed {
+		hub.MovedFrom = net.JoinHostPort(p.was.Addr, strconv.Itoa(p.was.Port))
+	}
 	srv := serveHub(f, st, p.ln, lang, hub)
 	defer srv.stop()
 	link := hub.BaseURL + "/h/" + hub.Token

@@ -199,3 +199,30 @@ func TestHostRestartKeepsLinks(t *testing.T) {
 		})
 	}
 }
+
+// TestHostMovedOnPurpose: `host --port 0` after a night on another port
+// says loudly, on the terminal and on the host page, that every link
+// changed and every seat must scan again.
+func TestHostMovedOnPurpose(t *testing.T) {
+	dir := t.TempDir()
+	h, link := hostLink(t, dir)
+	old := portOfLink(t, link)
+	h.stop()
+	h2, link2 := hostLink(t, dir, "--port", "0")
+	port := portOfLink(t, link2)
+	if port == old {
+		t.Skipf("the free port is the old one again (%d)", port)
+	}
+	if strings.Replace(link2, fmt.Sprint(port), fmt.Sprint(old), 1) != link {
+		t.Errorf("host link after the move = %s, want %s on the new port: the night's link keeps its token", link2, link)
+	}
+	want := fmt.Sprintf("‼ Served on port %d, no longer on %d: every link has changed.", port, old)
+	if err := waitFor(10*time.Second, func() bool { return strings.Contains(strings.Join(h2.out.Lines(), "\n"), want) }); err != nil {
+		t.Errorf("host printed:\n%s\nwant %q", strings.Join(h2.out.Lines(), "\n"), want)
+	}
+	page := getOK(t, link2)
+	if want := fmt.Sprintf("Every link changed since the last run (127.0.0.1:%d → 127.0.0.1:%d)", old, port); !strings.Contains(page, want) {
+		t.Errorf("the host page does not say %q", want)
+	}
+	h2.stop()
+}
