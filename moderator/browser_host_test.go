@@ -44,7 +44,7 @@ func testBrowserHostNight(t *testing.T, name string) {
 		t.Helper()
 		before := len(st.Tables())
 		host.navigate(base + "/h/HOST")
-			evalIn[bool](host, `(g => (g.value = `+jsString(game)+`, g.dispatchEvent(new Event("change")), true))(document.getElementById("game"))`)
+		evalIn[bool](host, `(g => (g.value = `+jsString(game)+`, g.dispatchEvent(new Event("change")), true))(document.getElementById("game"))`)
 		evalIn[bool](host, `(document.getElementById("players").value = `+jsString(players)+`, true)`)
 		host.click("start "+game, "#new > button")
 		host.waitFor("the join codes of the new table", `location.pathname.includes("/join/") && !!document.querySelector(".qr img")`)
