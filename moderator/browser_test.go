@@ -161,7 +161,7 @@ func testBrowserGame(t *testing.T, browser string) {
 	kills := 0
 	for i, m := range p.Moves {
 		last := i == len(p.Moves)-1
-		if last && *updateScreens {
+		if last && *updateScreens && browser == Chromium {
 			writeScreens(t, screen, phones[noir.Inspector])
 		}
 		what := fmt.Sprintf("move %d (%s)", i+1, m.Action)
