@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
 	"tablemaster/moderator"
@@ -41,10 +39,14 @@ var automataGame = []move{
 // but the Killer's ever holds the identity or disguise card, none but the
 // Inspector's the Inspector's card; the Disguises read the same on the
 // other pages; the Accuse ends the game with everything revealed.
-func TestBrowserAutomata(t *testing.T) {
-	exe := needBrowser(t)
+func TestBrowserAutomata(t *testing.T) { testBrowserAutomata(t, Chromium) }
+
+// TestBrowserAutomataWebKit is TestBrowserAutomata in WebKit.
+func TestBrowserAutomataWebKit(t *testing.T) { testBrowserAutomata(t, WebKit) }
+
+func testBrowserAutomata(t *testing.T, browser string) {
 	start := time.Now()
-	g := startGame(t, exe, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"},
+	g := startGame(t, browser, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"},
 		Options: noir.Config{Variant: noir.Automata, ShiftRule: noir.NoUndo}, Seed: 3})
 	g.openDevices("Killer", "Inspector")
 	phones, screen := g.phones, g.screen
@@ -87,7 +89,7 @@ func TestBrowserAutomata(t *testing.T) {
 				t.Errorf("the Collapse offers %d cells, want the 5 dead suspects", n)
 			}
 		case "remove ♠4":
-			if *updateScreens {
+			if *updateScreens && browser == Chromium {
 				phones[noir.Inspector].screenshot("../docs/automata-phone.png")
 			}
 		case "remove ♣Q":
@@ -103,7 +105,7 @@ func TestBrowserAutomata(t *testing.T) {
 		}
 	}
 	for _, tb := range g.tabs {
-		tb.do("show the game-over banner", chromedp.WaitVisible(chromedp.CSS("#app #over")))
+		tb.waitVisible("the game-over banner", "#app #over")
 		over := evalIn[string](tb, `document.querySelector("#app #over").textContent`)
 		for _, want := range []string{"The Inspector named the Killer's identity and disguise", "♠2", "♥2", "♠5", "♣2", "♦2"} {
 			if !strings.Contains(over, want) {
@@ -111,8 +113,12 @@ func TestBrowserAutomata(t *testing.T) {
 			}
 		}
 	}
-	if *updateScreens {
+	// The last name asked "Sure?" and took the second tap.
+	if n := phones[noir.Inspector].confirms; n != 1 {
+		t.Errorf("the Inspector's phone answered %d confirmations, want 1 (the last name)", n)
+	}
+	if *updateScreens && browser == Chromium {
 		screen.screenshot("../docs/automata-table.png")
 	}
-	t.Logf("browser Automata game: %d moves in %v", len(automataGame), time.Since(start).Round(time.Millisecond))
+	t.Logf("%s Automata game: %d moves in %v", browser, len(automataGame), time.Since(start).Round(time.Millisecond))
 }

@@ -248,13 +248,17 @@ func ayCard(c ayatsuri.RoleCard) string { return c.Mark + " " + engine.EN.S(c.Ke
 // a role's name before it is public, except the pages of the seats handed
 // that card in the draft (AY-12, principle 1); the face-down card is never
 // named; hold-to-reveal hides the hand and the role until a finger is down.
-func TestBrowserAyatsuri(t *testing.T) {
-	exe := needBrowser(t)
+func TestBrowserAyatsuri(t *testing.T) { testBrowserAyatsuri(t, Chromium) }
+
+// TestBrowserAyatsuriWebKit is TestBrowserAyatsuri in WebKit.
+func TestBrowserAyatsuriWebKit(t *testing.T) { testBrowserAyatsuri(t, WebKit) }
+
+func testBrowserAyatsuri(t *testing.T, browser string) {
 	start := time.Now()
 	p := planAyatsuri(t)
 	t.Logf("seed %d: face up %s, face down %s; %d moves", p.Seed, p.FaceUp.Mark(), p.FaceDown.Mark(), len(p.Steps))
 
-	g := startGame(t, exe, moderator.NewTableSpec{Game: "ayatsuri", Seats: slices.Clone(ayPlayers), Options: ayConfig(), Seed: p.Seed})
+	g := startGame(t, browser, moderator.NewTableSpec{Game: "ayatsuri", Seats: slices.Clone(ayPlayers), Options: ayConfig(), Seed: p.Seed})
 	g.openDevices(ayPlayers...)
 	phones, screen := g.phones, g.screen
 
@@ -407,7 +411,7 @@ func TestBrowserAyatsuri(t *testing.T) {
 			t.Errorf("%s: history %q, want %q", tb.name, got, wantHist)
 		}
 	}
-	t.Logf("browser round took %v", time.Since(start).Round(time.Millisecond))
+	t.Logf("%s round took %v", browser, time.Since(start).Round(time.Millisecond))
 }
 
 // ayHand is how a phone names the cards of a hand.

@@ -1,9 +1,10 @@
 package moderator_test
 
-// What the browser tests share: finding Chromium, starting it and the real
-// server, opening a tab per device, pressing a phone's buttons, waiting for
-// the live updates, hold-to-reveal, the no-leak checks on the live DOM, and
-// the README's screenshots.
+// What the browser tests share: starting a browser (Chromium or WebKit,
+// through internal/browsertest) and the real server, opening a page per
+// device, pressing a phone's buttons, waiting for the live updates,
+// hold-to-reveal, the no-leak checks on the live DOM, and the README's
+// screenshots. The same scenario code runs in both browsers.
 
 import (
 	"context"
@@ -12,17 +13,14 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"tablemaster/engine"
+	"tablemaster/internal/browsertest"
 	"tablemaster/moderator"
 )
 
@@ -30,51 +28,17 @@ import (
 // phone (docs/table-screen.png, docs/phone.png) from TestBrowserGame.
 var updateScreens = flag.Bool("update-screens", false, "write docs/table-screen.png and docs/phone.png from TestBrowserGame")
 
-// browserBudget bounds everything one browser test does in the browser, so
-// a hung page fails the test instead of stalling the run.
-const browserBudget = 60 * time.Second
-
 // stepTimeout bounds one wait in one tab.
 const stepTimeout = 10 * time.Second
 
-// browserNames are where browserPath looks for a browser, in order.
-var browserNames = []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"}
-
-// browserPath finds a Chromium or Chrome to drive, or "". The environment
-// variable TABLEMASTER_CHROMIUM names one outright.
-func browserPath() string {
-	if p := os.Getenv("TABLEMASTER_CHROMIUM"); p != "" {
-		if p, err := exec.LookPath(p); err == nil {
-			return p
-		}
-		return ""
-	}
-	for _, name := range browserNames {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// needBrowser returns the browser a browser test drives. It skips the test
-// in -short mode, and when no browser is found, except under CI=true: CI
-// must run the browser tests, so there a missing Chromium fails the test.
-func needBrowser(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("the browser test is skipped in -short mode")
-	}
-	exe := browserPath()
-	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s: no Chromium found (looked for $TABLEMASTER_CHROMIUM, %s); CI must run the browser tests: apt-get install chromium",
-				t.Name(), strings.Join(browserNames, ", "))
-		}
-		t.Skip("no Chromium found (apt-get install chromium); skipping the browser test")
-	}
-	return exe
-}
+// Chromium and WebKit are the browsers a scenario runs in: each game's
+// main scenario is a test function taking the browser's name, run by a
+// Test… for Chromium and a Test…WebKit for WebKit (the engine of every
+// iPhone browser), so `go test -run 'Browser.*WebKit'` runs the WebKit ones.
+const (
+	Chromium = browsertest.Chromium
+	WebKit   = browsertest.WebKit
+)
 
 // findSeed returns the plan of the first seed below 2000 that plan accepts,
 // or fails the test saying what no seed gave.
@@ -130,24 +94,25 @@ func (a audience) story(seat engine.Seat) bool {
 // everyone is the story of a move that every page tells.
 func everyone(engine.Seat) bool { return true }
 
-// browserGame is a table on the real server, headless Chromium, and the
-// devices open on the table: each a tab in a browser context of its own,
-// so the phones and the table screen share no cookies or connections.
+// browserGame is a table on the real server, a browser, and the devices
+// open on the table: each a page with a profile of its own, so the phones
+// and the table screen share no cookies or connections.
 type browserGame struct {
 	t       *testing.T
 	table   *moderator.Table
 	url     string // the server's
-	browser context.Context
+	browser browsertest.Browser
 	phones  []*tab // by seat
 	screen  *tab   // the table screen
 	tabs    []*tab // the phones, then the table screen
 }
 
-// startGame creates the table spec in a fresh store, serves it on a
-// loopback port and starts the browser exe (from needBrowser). It opens no
-// tab yet.
-func startGame(t *testing.T, exe string, spec moderator.NewTableSpec) *browserGame {
+// startGame starts the browser called name (browsertest.Need: skipped, or
+// failed under CI=true, when it is missing), creates the table spec in a
+// fresh store and serves it on a loopback port. It opens no page yet.
+func startGame(t *testing.T, name string, spec moderator.NewTableSpec) *browserGame {
 	t.Helper()
+	browser := browsertest.Need(t, name)
 	st, err := moderator.NewStore(t.TempDir(), time.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -160,13 +125,13 @@ func startGame(t *testing.T, exe string, spec moderator.NewTableSpec) *browserGa
 	srv := moderator.NewServer(st, engine.EN)
 	srv.Logf = t.Logf
 	url := httptestServer(t, srv)
-	return &browserGame{t: t, table: table, url: url, browser: startBrowser(t, exe)}
+	return &browserGame{t: t, table: table, url: url, browser: browser}
 }
 
 // openPhone opens the seat link token on a phone-sized tab.
 func (g *browserGame) openPhone(name, token string) *tab {
 	g.t.Helper()
-	return openTab(g.t, g.browser, name, g.url+"/s/"+token, 390, 844, 2)
+	return openTab(g.t, g.browser, name, g.url+"/s/"+token, 390, 844)
 }
 
 // openDevices opens every seat's phone, called after the seat's name in
@@ -177,7 +142,7 @@ func (g *browserGame) openDevices(names ...string) {
 	for s, name := range names {
 		g.phones = append(g.phones, g.openPhone(name+"'s phone", h.Tokens[s]))
 	}
-	g.screen = openTab(g.t, g.browser, "table screen", g.url+"/t/"+h.TableToken, 1280, 800, 1)
+	g.screen = openTab(g.t, g.browser, "table screen", g.url+"/t/"+h.TableToken, 1280, 800)
 	g.tabs = append(slices.Clone(g.phones), g.screen)
 }
 
@@ -240,12 +205,13 @@ func domText(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "\u00a0", "&nbsp;").Replace(s)
 }
 
-// tab is one device: a browser tab in a browser context of its own.
+// tab is one device: a page with a profile of its own.
 type tab struct {
-	t      *testing.T
-	name   string
-	ctx    context.Context
-	loaded float64 // window.__loaded, set once after the first load
+	t        *testing.T
+	name     string
+	page     browsertest.Page
+	loaded   float64 // window.__loaded, set once after the first load
+	confirms int     // the taps that answered a button's "Sure?"
 }
 
 // tabState is what the test reads from a page between moves.
@@ -280,21 +246,39 @@ func jsString(s string) string {
 	return string(b)
 }
 
-func (tb *tab) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+// check fails the test if err, a step called what, failed.
+func (tb *tab) check(what string, err error) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
-	defer cancel()
-	if err := chromedp.Do(ctx, steps...); err != nil {
+	if err != nil {
 		tb.t.Fatalf("%s: %s: %v\npage now:\n%s", tb.name, what, err, tb.text())
 	}
 }
 
+// navigate loads url in the page, after checking the page it leaves for
+// script errors, and watches the new one.
+func (tb *tab) navigate(url string) {
+	tb.t.Helper()
+	tb.checkErrors()
+	tb.check("open "+url, tb.page.Navigate(url))
+	tb.watchErrors()
+}
+
+// click clicks the element css, once it is shown and enabled.
+func (tb *tab) click(what, css string) {
+	tb.t.Helper()
+	tb.check(what, tb.page.Click(css))
+}
+
+// waitVisible waits until the element css is shown.
+func (tb *tab) waitVisible(what, css string) {
+	tb.t.Helper()
+	tb.waitFor(what, `(e => !!e && e.checkVisibility())(document.querySelector(`+jsString(css)+`))`)
+}
+
 func evalIn[T any](tb *tab, js string) T {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
+	var v T
+	if err := tb.page.Eval(js, &v); err != nil {
 		tb.t.Fatalf("%s: evaluate %s: %v", tb.name, js, err)
 	}
 	return v
@@ -302,37 +286,33 @@ func evalIn[T any](tb *tab, js string) T {
 
 // text is the page as a person reads it, for failure messages.
 func (tb *tab) text() string {
-	ctx, cancel := context.WithTimeout(tb.ctx, 2*time.Second)
-	defer cancel()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
-	if err != nil {
+	var s string
+	if err := tb.page.Eval(`document.body ? document.body.innerText : ""`, &s); err != nil {
 		return "(unreadable: " + err.Error() + ")"
 	}
 	return s
 }
 
-// waitFor polls a JavaScript condition until it holds. It polls from Go
-// with Runtime.evaluate because chromedp.Poll builds its predicate with
-// new Function, which the pages' Content-Security-Policy (rightly) forbids.
+// waitFor polls a JavaScript condition until it holds. It polls from Go,
+// one evaluation at a time, because a page-side poll would build its
+// predicate with new Function, which the pages' Content-Security-Policy
+// (rightly) forbids.
 func (tb *tab) waitFor(what, cond string) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
-	defer cancel()
-	tick := time.NewTicker(25 * time.Millisecond)
-	defer tick.Stop()
+	deadline := time.Now().Add(stepTimeout)
 	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
+		var ok bool
+		err := tb.page.Eval("!!("+cond+")", &ok)
 		if err == nil && ok {
 			return
 		}
-		select {
-		case <-ctx.Done():
+		if time.Now().After(deadline) {
 			if err == nil {
-				err = ctx.Err()
+				err = fmt.Errorf("not after %v", stepTimeout)
 			}
 			tb.t.Fatalf("%s: waiting until %s: %v\npage now:\n%s", tb.name, what, err, tb.text())
-		case <-tick.C:
 		}
+		time.Sleep(25 * time.Millisecond)
 	}
 }
 
@@ -341,27 +321,60 @@ func (tb *tab) state() tabState {
 	return evalIn[tabState](tb, stateJS)
 }
 
-// openTab opens url in a new browser context with the given viewport, waits
-// for the live connection's first update, and marks the page so a reload
-// would show.
-func openTab(t *testing.T, browser context.Context, name, url string, w, h int64, scale float64) *tab {
+// openTab opens url on a new page of browser with the given viewport,
+// waits for the live connection's first update, and marks the page so a
+// reload would show.
+func openTab(t *testing.T, browser browsertest.Browser, name, url string, w, h int) *tab {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
-	// The first Run opens the tab and binds it to its context: no timeout.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("%s: open a tab: %v", name, err)
-	}
-	tb := &tab{t: t, name: name, ctx: ctx}
-	tb.do("open "+url,
-		chromedp.EmulateViewport(w, h, chromedp.EmulateScale(scale)),
-		chromedp.Navigate(url),
-		chromedp.WaitVisible(chromedp.CSS("#app #status")))
+	tb := openPage(t, browser, name, url, w, h)
+	tb.waitVisible("the page shows its status", "#app #status")
 	// The page holds the current body: its live connection is open, and
 	// sends it nothing until something changes.
 	tb.waitFor("the live connection", `(window.tmLive || 0) >= 1`)
 	tb.loaded = evalIn[float64](tb, `window.__loaded = Date.now() + Math.random()`)
 	return tb
+}
+
+// openPage opens url on a new page of browser, as any page (not only a
+// table's), and watches it for script errors: when the test ends, every
+// uncaught error or unhandled rejection the page had fails it. (An error
+// while the page loads shows as a page whose script never went live.)
+func openPage(t *testing.T, browser browsertest.Browser, name, url string, w, h int) *tab {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	page, err := browser.Open(ctx, w, h)
+	if err != nil {
+		t.Fatalf("%s: open a %s page: %v", name, browser.Name(), err)
+	}
+	tb := &tab{t: t, name: name, page: page}
+	t.Cleanup(func() {
+		if !t.Failed() {
+			tb.checkErrors()
+		}
+		page.Close()
+	})
+	tb.navigate(url)
+	return tb
+}
+
+// watchErrors starts collecting the page's script errors; a load of the
+// page starts afresh, so it is called after each.
+func (tb *tab) watchErrors() {
+	tb.t.Helper()
+	tb.check("watch for script errors", tb.page.Eval(browsertest.WatchErrorsJS, nil))
+}
+
+// checkErrors fails the test for every script error the page had.
+func (tb *tab) checkErrors() {
+	tb.t.Helper()
+	var errs []string
+	if err := tb.page.Eval(browsertest.ErrorsJS, &errs); err != nil {
+		tb.t.Errorf("%s: read the script errors: %v", tb.name, err)
+	}
+	for _, e := range errs {
+		tb.t.Errorf("%s: script error: %s", tb.name, e)
+	}
 }
 
 // press clicks the phone's button for action, opening the folded moves
@@ -373,14 +386,15 @@ func (tb *tab) press(action string) {
 	q := `document.querySelector(` + jsString(sel) + `)`
 	tb.waitFor("the button "+action+" is offered", `(b => !!b && !b.disabled)(`+q+`)`)
 	if id := evalIn[string](tb, `(b => { const d = b.closest("details"); return d && !d.open ? d.id : "" })(`+q+`)`); id != "" {
-		tb.do("open "+id, chromedp.Click(chromedp.CSS("#app details#"+id+" > summary")))
+		tb.click("open "+id, "#app details#"+id+" > summary")
 		tb.waitFor(id+" are open", `document.querySelector("#app details#`+id+`").open`)
 	}
-	tb.do("press "+action, chromedp.Click(chromedp.CSS(sel), chromedp.NodeEnabled))
+	tb.click("press "+action, sel)
 	// A choice that asks first shows its question on the button: the
 	// second tap takes it, as a player does.
 	if evalIn[bool](tb, `(b => !!b && b.classList.contains("armed"))(`+q+`)`) {
-		tb.do("confirm "+action, chromedp.Click(chromedp.CSS(sel), chromedp.NodeEnabled))
+		tb.click("confirm "+action, sel)
+		tb.confirms++
 	}
 }
 
@@ -470,26 +484,37 @@ func (tb *tab) checkHold(secrets ...string) {
 		tb.t.Errorf("%s: .secret visibility during pointerdown = %q, want visible", tb.name, v)
 	}
 	tb.pointer(false)
-	if v := evalIn[string](tb, vis); v != "hidden" {
-		tb.t.Errorf("%s: .secret visibility after pointerup = %q, want hidden", tb.name, v)
-	}
+	// Chromium turns a short touch into a tap, whose :active (which shows
+	// .secret too) lasts a moment after the finger is lifted.
+	tb.waitFor(".secret is hidden again after pointerup", vis+` === "hidden"`)
 }
 
-// pointer puts a finger down on the .hold area, or lifts it.
+// pointer puts a finger down on the .hold area, or lifts it: a real touch
+// through the browser's input (in WebKit, WebDriver's touch pointer, which
+// arrives as a mouse).
 func (tb *tab) pointer(down bool) {
 	tb.t.Helper()
-	js := `window.dispatchEvent(new PointerEvent("pointerup", {bubbles: true, pointerType: "touch"}))`
-	if down {
-		js = `document.querySelector("#app .hold").dispatchEvent(new PointerEvent("pointerdown", {bubbles: true, pointerType: "touch"}))`
-	}
-	evalIn[bool](tb, js)
+	tb.check(fmt.Sprintf("finger down = %v on the hold area", down), tb.page.Pointer("#app .hold", down))
+}
+
+// switchLang taps the page's language link, which loads the page again in
+// the other language, and checks that the page is now in lang, live again
+// and free of script errors. The page is marked afresh, so the moves that
+// follow check live updates from here.
+func (tb *tab) switchLang(lang string) {
+	tb.t.Helper()
+	tb.checkErrors()
+	before := tb.loaded
+	tb.click("switch the language to "+lang, "#app .lang a")
+	tb.waitFor("the page is in "+lang, `(window.__loaded || 0) !== `+fmt.Sprint(before)+` && document.documentElement.lang === `+jsString(lang)+
+		` && (window.tmLive || 0) >= 1`)
+	tb.watchErrors()
+	tb.loaded = evalIn[float64](tb, `window.__loaded = Date.now() + Math.random()`)
 }
 
 func (tb *tab) screenshot(path string) {
 	tb.t.Helper()
-	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	png, err := tb.page.Screenshot()
 	if err != nil {
 		tb.t.Fatalf("%s: screenshot: %v", tb.name, err)
 	}
@@ -511,38 +536,6 @@ func writeScreens(t *testing.T, screen, phone *tab) {
 	phone.pointer(true)
 	phone.screenshot(filepath.Join(dir, "phone.png"))
 	phone.pointer(false)
-}
-
-// startBrowser starts headless Chromium for the test, with a fresh profile
-// that chromedp makes and removes, and returns its root context.
-func startBrowser(t *testing.T, exe string) context.Context {
-	t.Helper()
-	// Chromium's goroutines may log after the test ends; t.Logf would panic.
-	var done atomic.Bool
-	t.Cleanup(func() { done.Store(true) })
-	logf := func(format string, args ...any) {
-		if !done.Load() {
-			t.Logf("chromedp: "+format, args...)
-		}
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-background-networking", true),
-	)
-	budget, cancelBudget := context.WithTimeout(context.Background(), browserBudget)
-	t.Cleanup(cancelBudget)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(budget, opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithErrorf(logf))
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start %s: %v", exe, err)
-	}
-	return ctx
 }
 
 // httptestServer serves srv on a loopback port and returns its URL. The

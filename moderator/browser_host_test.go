@@ -1,39 +1,29 @@
 package moderator_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"tablemaster/engine"
 	"tablemaster/engine/outlaws"
+	"tablemaster/internal/browsertest"
 	"tablemaster/moderator"
 )
-
-// openPage opens url in a new browser context, as any page (not a table's).
-func openPage(t *testing.T, browser context.Context, name, url string, w, h int64) *tab {
-	t.Helper()
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("%s: open a tab: %v", name, err)
-	}
-	tb := &tab{t: t, name: name, ctx: ctx}
-	tb.do("open "+url, chromedp.EmulateViewport(w, h), chromedp.Navigate(url))
-	return tb
-}
 
 // A game night run from the browser: the host starts a Noir and an
 // Outlaws table from the host page, both are played to their end on the
 // phones (every move a tap), the Noir table is rematched from the host page
 // with the phones following, and the night sheet on the host page shows all
 // three tables.
-func TestBrowserHostNight(t *testing.T) {
-	exe := needBrowser(t)
+func TestBrowserHostNight(t *testing.T) { testBrowserHostNight(t, Chromium) }
+
+// TestBrowserHostNightWebKit is TestBrowserHostNight in WebKit.
+func TestBrowserHostNightWebKit(t *testing.T) { testBrowserHostNight(t, WebKit) }
+
+func testBrowserHostNight(t *testing.T, name string) {
+	browser := browsertest.Need(t, name)
 	st, err := moderator.NewStore(t.TempDir(), time.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -48,18 +38,15 @@ func TestBrowserHostNight(t *testing.T) {
 	seeds := []uint64{p.Seed, 5, 99}
 	srv.Hub = &moderator.Hub{Token: "HOST", BaseURL: base, Now: time.Now,
 		Seed: func() uint64 { s := seeds[0]; seeds = seeds[1:]; return s }}
-	browser := startBrowser(t, exe)
 	host := openPage(t, browser, "host", base+"/h/HOST", 1280, 900)
 
 	start := func(game, players string) *moderator.Table {
 		t.Helper()
 		before := len(st.Tables())
-		host.do("go to the host page", chromedp.Navigate(base+"/h/HOST"))
-		host.do("start "+game,
-			chromedp.SetValue(chromedp.CSS("#game"), game),
-			chromedp.Evaluate[chromedp.Void](`document.getElementById("game").dispatchEvent(new Event("change"))`),
-			chromedp.SetValue(chromedp.CSS("#players"), players),
-			chromedp.Click(chromedp.CSS("#new > button")))
+		host.navigate(base + "/h/HOST")
+		evalIn[bool](host, `(g => (g.value = `+jsString(game)+`, g.dispatchEvent(new Event("change")), true))(document.getElementById("game"))`)
+		evalIn[bool](host, `(document.getElementById("players").value = `+jsString(players)+`, true)`)
+		host.click("start "+game, "#new > button")
 		host.waitFor("the join codes of the new table", `location.pathname.includes("/join/") && !!document.querySelector(".qr img")`)
 		if n := len(st.Tables()); n != before+1 {
 			t.Fatalf("%d tables after starting %s, want %d", n, game, before+1)
@@ -103,13 +90,13 @@ func TestBrowserHostNight(t *testing.T) {
 	aki.waitFor("game over on Aki's phone", `!!document.querySelector("#over")`)
 
 	// Rematch from the host page: Aki's phone follows, now the Inspector.
-	host.do("rematch", chromedp.Navigate(base+"/h/HOST"),
-		chromedp.Click(chromedp.CSS(`form[action$="/rematch/`+noirT.ID()+`"] button`)))
+	host.navigate(base + "/h/HOST")
+	host.click("rematch", `form[action$="/rematch/`+noirT.ID()+`"] button`)
 	aki.waitFor("Aki's phone moved to the rematch", `document.querySelector("#app h1").textContent.includes("Inspector") && !document.querySelector("#over")`)
 	if now := evalIn[float64](aki, `window.__loaded || 0`); now != aki.loaded {
 		t.Errorf("Aki's phone was loaded again for the rematch, want it moved live")
 	}
-	host.do("reload the host page", chromedp.Navigate(base+"/h/HOST"))
+	host.navigate(base + "/h/HOST")
 	night := evalIn[string](host, `document.getElementById("night").textContent`)
 	for _, w := range []string{"1. Noir: Killer vs Inspector", "2. Outlaws: Last Man Standing", "3. Noir: Killer vs Inspector", "nobody has played it yet"} {
 		if !strings.Contains(night, w) {

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"tablemaster/engine"
 	"tablemaster/engine/outlaws"
 	"tablemaster/moderator"
@@ -36,13 +34,17 @@ var outlawsGame = []move{
 // guard confirmed or answered on the defender's phone). Every page follows
 // live; while the game runs no page but Ben's holds Ben's street, none but
 // Aki's holds Aki's, and no page says whether a Move was real.
-func TestBrowserOutlaws(t *testing.T) {
-	exe := needBrowser(t)
+func TestBrowserOutlaws(t *testing.T) { testBrowserOutlaws(t, Chromium) }
+
+// TestBrowserOutlawsWebKit is TestBrowserOutlaws in WebKit.
+func TestBrowserOutlawsWebKit(t *testing.T) { testBrowserOutlaws(t, WebKit) }
+
+func testBrowserOutlaws(t *testing.T, browser string) {
 	start := time.Now()
 	// The engine plays the same game beside the browser, to know whose
 	// story each move tells (principle 5: same seed, same game).
 	shadow := outlaws.New(outlaws.Config{}, 5)
-	g := startGame(t, exe, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"}, Options: outlaws.Config{}, Seed: 5})
+	g := startGame(t, browser, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"}, Options: outlaws.Config{}, Seed: 5})
 	g.openDevices("Aki", "Ben")
 	phones := g.phones
 	// noLeak: no page but a player's own holds that player's street as
@@ -97,13 +99,13 @@ func TestBrowserOutlaws(t *testing.T) {
 		}
 	}
 	for _, tb := range g.tabs {
-		tb.do("show the game-over banner", chromedp.WaitVisible(chromedp.CSS("#app #over")))
+		tb.waitVisible("the game-over banner", "#app #over")
 		if over := evalIn[string](tb, `document.querySelector("#app #over").textContent`); !strings.Contains(over, "Green wins") {
 			t.Errorf("%s: #over = %q", tb.name, over)
 		}
 	}
-	if *updateScreens {
+	if *updateScreens && browser == Chromium {
 		g.screen.screenshot("../docs/outlaws-table.png")
 	}
-	t.Logf("browser Outlaws game: %d moves in %v", len(outlawsGame), time.Since(start).Round(time.Millisecond))
+	t.Logf("%s Outlaws game: %d moves in %v", browser, len(outlawsGame), time.Since(start).Round(time.Millisecond))
 }

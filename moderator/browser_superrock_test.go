@@ -340,14 +340,18 @@ const srRowsJS = `Array.from(document.querySelectorAll("#app #players tr")).slic
 // engine's public line-up. A seat's character, shadow roll, pick, ambush
 // squares and planet cards are on its own phone (behind hold-to-reveal)
 // and on no other page (principle 1).
-func TestBrowserSuperrock(t *testing.T) {
-	exe := needBrowser(t)
+func TestBrowserSuperrock(t *testing.T) { testBrowserSuperrock(t, Chromium) }
+
+// TestBrowserSuperrockWebKit is TestBrowserSuperrock in WebKit.
+func TestBrowserSuperrockWebKit(t *testing.T) { testBrowserSuperrock(t, WebKit) }
+
+func testBrowserSuperrock(t *testing.T, browser string) {
 	start := time.Now()
 	p := planSuperrock(t)
 	t.Logf("seed %d, Ben played %s tonight; %d moves", p.Seed, p.Played, len(p.Steps))
 
 	opts := srface.NewOptions(srConfig(p.Played), "")
-	g := startGame(t, exe, moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers), Options: opts, Seed: p.Seed})
+	g := startGame(t, browser, moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers), Options: opts, Seed: p.Seed})
 	g.openDevices(srPlayers...)
 	phones, tabs := g.phones, g.tabs
 	sils := srSilhouetteNames()
@@ -533,5 +537,5 @@ func TestBrowserSuperrock(t *testing.T) {
 			t.Errorf("base player %s has no planet cards at the start of play", pl.Name)
 		}
 	}
-	t.Logf("browser preparation took %v", time.Since(start).Round(time.Millisecond))
+	t.Logf("%s preparation took %v", browser, time.Since(start).Round(time.Millisecond))
 }

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
 	"tablemaster/moderator"
@@ -108,15 +106,20 @@ func planSeed(seed uint64) (plan, bool) {
 // on the real server. After every move all three pages must have followed
 // live, without a reload; hold-to-reveal must hide the secrets until a finger
 // is down; no phone's page may ever hold the other side's identity card
-// (principle 1); at the end all three show both identities.
-func TestBrowserGame(t *testing.T) {
-	exe := needBrowser(t)
+// (principle 1); at the end all three show both identities. The Killer's
+// phone switches to Japanese and back before the first move.
+func TestBrowserGame(t *testing.T) { testBrowserGame(t, Chromium) }
+
+// TestBrowserGameWebKit is TestBrowserGame in WebKit, an iPhone's engine.
+func TestBrowserGameWebKit(t *testing.T) { testBrowserGame(t, WebKit) }
+
+func testBrowserGame(t *testing.T, browser string) {
 	start := time.Now()
 	p := planGame(t)
 	t.Logf("seed %d: %v; Killer %s (%s), Inspector %s (%s)", p.Seed, p.Moves,
 		p.Killer.Suspect, p.Killer.Evidence, p.Inspector.Suspect, p.Inspector.Evidence)
 
-	g := startGame(t, exe, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
+	g := startGame(t, browser, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
 	g.openDevices("Killer", "Inspector")
 	phones, screen := g.phones, g.screen
 
@@ -143,10 +146,22 @@ func TestBrowserGame(t *testing.T) {
 	}
 	noLeak("opening")
 
+	// The language switch: the Killer's phone in Japanese, then back.
+	killer := phones[noir.Killer]
+	status := evalIn[string](killer, `document.querySelector("#app #status").textContent`)
+	killer.switchLang("ja")
+	if ja := evalIn[string](killer, `document.querySelector("#app #status").textContent`); ja == status || !strings.ContainsFunc(ja, func(r rune) bool { return r >= 0x3040 && r <= 0x30ff }) {
+		t.Errorf("Killer's phone in Japanese: #status = %q, want Japanese (in English: %q)", ja, status)
+	}
+	killer.switchLang("en")
+	if en := evalIn[string](killer, `document.querySelector("#app #status").textContent`); en != status {
+		t.Errorf("Killer's phone back in English: #status = %q, want %q", en, status)
+	}
+
 	kills := 0
 	for i, m := range p.Moves {
 		last := i == len(p.Moves)-1
-		if last && *updateScreens {
+		if last && *updateScreens && browser == Chromium {
 			writeScreens(t, screen, phones[noir.Inspector])
 		}
 		what := fmt.Sprintf("move %d (%s)", i+1, m.Action)
@@ -170,7 +185,7 @@ func TestBrowserGame(t *testing.T) {
 
 	// NC-17: the game is over and everyone sees both identities.
 	for _, tb := range g.tabs {
-		tb.do("show the game-over banner", chromedp.WaitVisible(chromedp.CSS("#app #over")))
+		tb.waitVisible("the game-over banner", "#app #over")
 		over := evalIn[string](tb, `document.querySelector("#app #over").textContent`)
 		for _, want := range []string{p.Killer.Suspect, p.Killer.Evidence, p.Inspector.Suspect, p.Inspector.Evidence} {
 			if !strings.Contains(over, want) {
@@ -181,5 +196,5 @@ func TestBrowserGame(t *testing.T) {
 			t.Errorf("%s: %d action buttons after the game ended, want 0", tb.name, n)
 		}
 	}
-	t.Logf("browser game took %v", time.Since(start).Round(time.Millisecond))
+	t.Logf("%s game took %v", browser, time.Since(start).Round(time.Millisecond))
 }

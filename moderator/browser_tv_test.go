@@ -9,6 +9,7 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
+	"tablemaster/internal/browsertest"
 	"tablemaster/moderator"
 )
 
@@ -35,7 +36,6 @@ Todo:r('.todo').width,Board:r(%q).width,BoardBottom:r(%q).bottom,ScrollW:documen
 // players' line wraps rather than running off, and Noir's grid fits the
 // screen's height.
 func TestBrowserTableScreenOnATV(t *testing.T) {
-	exe := needBrowser(t)
 	for _, tt := range []struct {
 		name  string
 		spec  moderator.NewTableSpec
@@ -47,7 +47,7 @@ func TestBrowserTableScreenOnATV(t *testing.T) {
 			Options: ayatsuri.Config{Players: []string{"Aki", "Ben", "Chika", "Dai", "Eri", "Fumi"}}, Seed: 3}, 12, "table.ay"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			g := startGame(t, exe, tt.spec)
+			g := startGame(t, Chromium, tt.spec)
 			r := engine.NewRand(tt.spec.Seed)
 			for i := 0; i < tt.moves || len(g.table.Snapshot(engine.Public).Todo) == 0; i++ {
 				if i > 500 {
@@ -63,7 +63,7 @@ func TestBrowserTableScreenOnATV(t *testing.T) {
 				}
 			}
 			for _, lang := range []string{"en", "ja"} {
-				tv := openTab(t, g.browser, "tv-"+lang, g.url+"/t/"+g.table.Header().TableToken+"?lang="+lang, 1920, 1080, 1)
+				tv := openTab(t, g.browser, "tv-"+lang, g.url+"/t/"+g.table.Header().TableToken+"?lang="+lang, 1920, 1080)
 				m := evalIn[tvLayout](tv, fmt.Sprintf(tvMeasure, tt.board, tt.board))
 				if m.Font < 22 {
 					t.Errorf("%s: text %.0f px on a 1920 px screen, want at least 22", lang, m.Font)
@@ -90,8 +90,7 @@ func TestBrowserTableScreenOnATV(t *testing.T) {
 // badge in its title, so a phone lying face down or in another tab calls
 // its player; the badge goes when the turn does.
 func TestBrowserTurnBuzzAndBadge(t *testing.T) {
-	exe := needBrowser(t)
-	g := startGame(t, exe, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 2})
+	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 2})
 	h := g.table.Header()
 	aki, ben := g.openPhone("Aki", h.Tokens[0]), g.openPhone("Ben", h.Tokens[1])
 	if title := evalIn[string](aki, `document.title`); title != "● Aki · tablemaster" {
@@ -117,7 +116,7 @@ func TestBrowserTurnBuzzAndBadge(t *testing.T) {
 // move to the new game by themselves — no reload, no new scan — with
 // Noir's sides changed hands.
 func TestBrowserRematchPhonesFollow(t *testing.T) {
-	exe := needBrowser(t)
+	browser := browsertest.Need(t, Chromium)
 	st, err := moderator.NewStore(t.TempDir(), time.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -131,10 +130,9 @@ func TestBrowserRematchPhonesFollow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	browser := startBrowser(t, exe)
 	h := tb.Header()
-	aki := openTab(t, browser, "Aki", base+"/s/"+h.Tokens[0], 390, 844, 2)
-	screen := openTab(t, browser, "screen", base+"/t/"+h.TableToken, 1280, 800, 1)
+	aki := openTab(t, browser, "Aki", base+"/s/"+h.Tokens[0], 390, 844)
+	screen := openTab(t, browser, "screen", base+"/t/"+h.TableToken, 1280, 800)
 	r := engine.NewRand(5)
 	for !tb.Snapshot(engine.Public).Outcome.Over {
 		for s := range h.Seats {

@@ -3,9 +3,13 @@ package browsertest_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -134,5 +138,39 @@ func TestBrowsers(t *testing.T) {
 			must("close", p.Close())
 			t.Logf("%s: self-test took %v", name, time.Since(start).Round(time.Millisecond))
 		})
+	}
+}
+
+// TestNeedMissing runs Need for a browser that is not installed (its path
+// pointed nowhere) in a child test process: it skips, except under
+// CI=true, where it fails.
+func TestNeedMissing(t *testing.T) {
+	if os.Getenv("BROWSERTEST_CHILD") != "" {
+		browsertest.Need(t, os.Getenv("BROWSERTEST_CHILD"))
+		t.Fatal("Need returned for a missing browser")
+	}
+	if testing.Short() {
+		t.Skip("runs the test binary again")
+	}
+	for _, tt := range []struct {
+		browser, env string
+	}{
+		{browsertest.Chromium, "TABLEMASTER_CHROMIUM"},
+		{browsertest.WebKit, "TABLEMASTER_MINIBROWSER"},
+	} {
+		t.Setenv(tt.env, "/nonexistent/browser")
+		if _, err := browsertest.Start(tt.browser); !errors.Is(err, browsertest.ErrMissing) {
+			t.Errorf("Start(%s) with %s pointing nowhere: %v, want ErrMissing", tt.browser, tt.env, err)
+		}
+		for _, ci := range []string{"", "true"} {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestNeedMissing$", "-test.v")
+			cmd.Env = append(os.Environ(), "BROWSERTEST_CHILD="+tt.browser, "CI="+ci)
+			out, err := cmd.CombinedOutput()
+			skipped := err == nil && strings.Contains(string(out), "--- SKIP")
+			failed := err != nil && strings.Contains(string(out), "--- FAIL") && strings.Contains(string(out), "CI must run the browser tests")
+			if ci == "true" && !failed || ci == "" && !skipped {
+				t.Errorf("Need(%s) missing, CI=%q: err %v, want a %s:\n%s", tt.browser, ci, err, map[string]string{"": "skip", "true": "failure"}[ci], out)
+			}
+		}
 	}
 }
