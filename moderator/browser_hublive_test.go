@@ -6,9 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"tablemaster/engine"
+	"tablemaster/internal/browsertest"
 	"tablemaster/engine/noir"
 	"tablemaster/moderator"
 )
@@ -19,8 +18,13 @@ import (
 // in the new-table form. When the laptop's server goes away the page
 // says so (#tm-offline, role=status) instead of reloading onto a dead
 // server, and when it is back the banner goes and updates flow again.
-func TestBrowserHostPageLive(t *testing.T) {
-	exe := needBrowser(t)
+func TestBrowserHostPageLive(t *testing.T) { testBrowserHostPageLive(t, browsertest.Chromium) }
+
+// TestBrowserHostPageLiveWebKit is the same in WebKit, iPhones' engine.
+func TestBrowserHostPageLiveWebKit(t *testing.T) { testBrowserHostPageLive(t, browsertest.WebKit) }
+
+func testBrowserHostPageLive(t *testing.T, name string) {
+	browser := browsertest.Need(t, name)
 	st, err := moderator.NewStore(t.TempDir(), time.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -43,10 +47,9 @@ func TestBrowserHostPageLive(t *testing.T) {
 	hs := serveOn(ln)
 	base := "http://" + addr
 	srv.Hub.BaseURL = base
-	browser := startBrowser(t, exe)
 	host := openPage(t, browser, "host", base+"/h/HOST", 1280, 900)
 	host.waitFor("the host page's live connection", `document.getElementById("tm-offline").hidden && !!document.getElementById("live")`)
-	host.do("type in the new-table form", chromedp.SetValue(chromedp.CSS("#players"), "Eri, Fumi"))
+	evalIn[bool](host, `(document.getElementById("players").value = "Eri, Fumi", true)`)
 	loaded := evalIn[float64](host, `window.__loaded = Date.now() + Math.random()`)
 
 	// A table started elsewhere (the console, another tab) appears.
@@ -59,7 +62,7 @@ func TestBrowserHostPageLive(t *testing.T) {
 	host.waitFor("the new table's row", status+` === "Waiting for Aki"`)
 
 	// Aki plays from the phone until it is Ben's turn.
-	aki := openTab(t, browser, "Aki's phone", base+"/s/"+tb.Header().Tokens[0], 390, 844, 2)
+	aki := openTab(t, browser, "Aki's phone", base+"/s/"+tb.Header().Tokens[0], 390, 844)
 	for i := 0; len(tb.Legal(noir.Killer)) > 0; i++ {
 		if i > 10 {
 			t.Fatal("Aki's turn does not end")
@@ -114,8 +117,8 @@ func TestBrowserHostPageLive(t *testing.T) {
 
 	// The join codes: Ben's page moves on to the spectators' code by
 	// itself when Ben's phone opens the link.
-	host.do("Ben's join code", chromedp.Navigate(base+"/h/HOST/join/"+tb.ID()+"?seat=1"))
+	host.navigate(base + "/h/HOST/join/" + tb.ID() + "?seat=1")
 	host.waitFor("Ben's code, waiting", `!!document.querySelector(".qr img") && !document.getElementById("joined") && location.search === "?seat=1"`)
-	openTab(t, browser, "Ben's phone", base+"/s/"+tb.Header().Tokens[1], 390, 844, 2)
+	openTab(t, browser, "Ben's phone", base+"/s/"+tb.Header().Tokens[1], 390, 844)
 	host.waitFor("the spectators' code, by itself", `location.search === "?seat=2" && !!document.getElementById("screen")`)
 }
