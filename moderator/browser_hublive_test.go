@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"tablemaster/engine"
-	"tablemaster/internal/browsertest"
 	"tablemaster/engine/noir"
+	"tablemaster/internal/browsertest"
 	"tablemaster/moderator"
 )
 
