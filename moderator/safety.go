@@ -82,7 +82,9 @@ func (s *Server) deadLinkPage(w http.ResponseWriter, r *http.Request) {
 // sameOrigin refuses every request that may change something (anything
 // but GET, HEAD and OPTIONS) when a browser says it comes from another
 // site: Sec-Fetch-Site other than same-origin or none (an address typed
-// in), or an Origin that is not this server's as the request reached it.
+// in), or an Origin that is not this server's as the request reached it
+// ("null" passes only when the browser says same-origin: our pages'
+// no-referrer policy hides the origin of their own form posts).
 // A request with neither (curl, an old browser) goes through: the links'
 // secret tokens stay the first defence, this one the second, against a
 // page elsewhere that posts a form with a token it learnt.
@@ -105,7 +107,8 @@ func (s *Server) sameOrigin(h http.Handler) http.Handler {
 
 // crossSite reports a request a browser says comes from another site.
 func crossSite(r *http.Request) bool {
-	switch r.Header.Get("Sec-Fetch-Site") {
+	site := r.Header.Get("Sec-Fetch-Site")
+	switch site {
 	case "", "same-origin", "none":
 	default: // cross-site, same-site (another port or subdomain), or unknown
 		return true
@@ -116,6 +119,13 @@ func crossSite(r *http.Request) bool {
 	}
 	if len(origins) > 1 {
 		return true
+	}
+	if origins[0] == "null" && site == "same-origin" {
+		// A form posted by our own page: its referrer policy
+		// (no-referrer) makes the browser hide the origin, and the
+		// browser itself, not the page, says it is the same. Without
+		// that word, "null" may be any sandboxed or local page.
+		return false
 	}
 	u, err := url.Parse(origins[0])
 	if err != nil || u.Host == "" || u.Path != "" || u.User != nil {

@@ -198,6 +198,8 @@ func TestCrossSitePostsAreRefused(t *testing.T) {
 		{"other port", []string{"Origin", "http://example.com:8081"}},
 		{"other scheme", []string{"Origin", "https://example.com"}},
 		{"null origin", []string{"Origin", "null"}},
+		{"null origin, cross-site", []string{"Origin", "null", "Sec-Fetch-Site", "cross-site"}},
+		{"null origin, typed address", []string{"Origin", "null", "Sec-Fetch-Site", "none"}},
 		{"garbage origin", []string{"Origin", "::"}},
 	}
 	before := tableState(t, st, tb)
@@ -230,6 +232,10 @@ func TestCrossSitePostsAreRefused(t *testing.T) {
 		{"same origin", []string{"Origin", "http://example.com", "Sec-Fetch-Site", "same-origin"}},
 		{"same origin, host in capitals", []string{"Origin", "http://EXAMPLE.com"}},
 		{"typed address", []string{"Sec-Fetch-Site", "none"}},
+		// Our pages' referrer policy (no-referrer) hides the origin of
+		// their own form posts; the browser still says where they come
+		// from.
+		{"own form, origin hidden", []string{"Origin", "null", "Sec-Fetch-Site", "same-origin"}},
 		{"curl", nil},
 	}
 	for i, c := range allowed {
