@@ -14,3 +14,11 @@ func init() {
 			JA: "このゲーム以外のページが、あなたの代わりに操作しようとしました。何も変わっていません。遊ぶには、自分のリンクを開き直して（コードを読み取って）、そこから操作してください。"},
 	})
 }
+
+// A log found under a name that is not its table's.
+func init() {
+	engine.Register(map[string]engine.Text{
+		"mod.log.misplaced": {EN: "{file} holds table {id}, not {name}: rename it {id}.jsonl (its table is known by the id it holds)",
+			JA: "{file}の中身はテーブル{id}で、{name}ではありません。{id}.jsonl という名前に戻してください（テーブルは中に書かれたIDで見分けます）"},
+	})
+}
