@@ -22,3 +22,11 @@ func init() {
 			JA: "{file}の中身はテーブル{id}で、{name}ではありません。{id}.jsonl という名前に戻してください（テーブルは中に書かれたIDで見分けます）"},
 	})
 }
+
+// `tablemaster print links` of a table a rematch took the links of.
+func init() {
+	engine.Register(map[string]engine.Text{
+		"cmd.print.taken_over": {EN: "table {table} is over: its rematch, table {new}, took its links, so its join cards no longer work. The cards in use: tablemaster print links --table {new}",
+			JA: "テーブル{table}は終わっています。再戦のテーブル{new}がリンクを引き継いだので、その参加カードはもう使えません。使える参加カード：tablemaster print links --table {new}"},
+	})
+}
