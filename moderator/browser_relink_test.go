@@ -31,7 +31,7 @@ func TestBrowserRelinkClearsTheOldPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	phone.waitFor("the old page gives way to the unknown link's answer",
-		`!document.getElementById("app") && document.body && document.body.innerText.includes("Not found")`)
+		`!document.getElementById("app") && document.body && document.body.innerText.includes("This link doesn't work any more.")`)
 	if html := phone.state().HTML; strings.Contains(html, identity) {
 		t.Errorf("the old page still holds the identity %s after the relink:\n%s", identity, html)
 	}

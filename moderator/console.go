@@ -89,19 +89,24 @@ func (c *Console) PrintNew() {
 		for _, s := range u.Waiting {
 			names = append(names, c.T.SeatName(s))
 		}
-		fmt.Fprintf(c.Out, "  ↶ %s %s\n", c.Lang.Text(u.Text), c.s("mod.con.undo_wait", "seats", strings.Join(names, ", ")))
+		fmt.Fprintf(c.Out, "  ↶ %s\n", oneLine(c.Lang.Text(u.Text)+" "+c.s("mod.con.undo_wait", "seats", strings.Join(names, ", "))))
 	}
 }
 
+// oneLine keeps an event on its line: a line feed in it (a name from a
+// hand-edited log) is escaped as the terminal filter escapes a carriage
+// return, so no name starts a line of its own (`seat …` in headless mode).
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", `\n`) }
+
 func (c *Console) printEvent(e engine.Event) {
-	text := c.Lang.Text(e.Msg)
+	text := oneLine(c.Lang.Text(e.Msg))
 	switch {
 	case !e.IsPublic():
 		var names []string
 		for _, s := range e.To {
 			names = append(names, c.T.SeatName(s))
 		}
-		fmt.Fprintf(c.Out, "  🔒 [%s] %s\n", strings.Join(names, ", "), text)
+		fmt.Fprintf(c.Out, "  🔒 [%s] %s\n", oneLine(strings.Join(names, ", ")), text)
 	case e.Table:
 		fmt.Fprintf(c.Out, "  ▸ %s\n", text)
 	default:

@@ -206,7 +206,7 @@ func (c *Console) printPrivate(seat engine.Seat, snap Snapshot, seen map[engine.
 		}
 		seen[seat] = f.Seq + 1
 		if !f.Event.IsPublic() {
-			fmt.Fprintf(c.Out, "  🔒 %s\n", c.Lang.Text(f.Event.Msg))
+			fmt.Fprintf(c.Out, "  🔒 %s\n", oneLine(c.Lang.Text(f.Event.Msg)))
 		}
 	}
 }
@@ -218,7 +218,9 @@ func (c *Console) Headless(ctx context.Context) {
 	fmt.Fprintf(c.Out, "table %s\n", c.TableURL())
 	h := c.T.Header()
 	for i, name := range h.Seats {
-		fmt.Fprintf(c.Out, "seat %s %s\n", strings.ReplaceAll(name, " ", "_"), c.SeatURL(engine.Seat(i)))
+		// One seat a line, whatever a hand-edited log holds: a line feed
+		// or a tab in a name is escaped (\n, \t) as a carriage return is.
+		fmt.Fprintf(c.Out, "seat %s %s\n", strings.ReplaceAll(VisibleText(name), " ", "_"), c.SeatURL(engine.Seat(i)))
 	}
 	c.PrintNew()
 	ch, cancel := c.T.Subscribe()

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -325,5 +326,77 @@ func TestClosedStreamGoesOffline(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("2 s after its page went the Killer is online %d times, watched %d", online(), tb.watchedLinks(noir.Killer))
 		}
+	}
+}
+
+// TestConnectionCapCountsOpenConnectionsOnly: the cap counts the
+// connections an address holds open now. Clients that each open a
+// connection, ask once and close it, as many at once as the cap allows,
+// are never refused, however often they do it (before, a connection the
+// client had closed still counted until the server noticed, and 291 of
+// 8,770 such requests from 50 threads got 503); while more connections
+// held open at once than the cap still get the 503. Real listener.
+func TestConnectionCapCountsOpenConnectionsOnly(t *testing.T) {
+	st, _ := newTestTable(t, noir.Config{}, 42)
+	lim := testLimits
+	lim.Idle, lim.ReadHeader, lim.Read, lim.Write = 10*time.Second, 10*time.Second, 10*time.Second, 10*time.Second
+	_, addr := limitedServer(t, st, lim)
+
+	const perClient = 150
+	refused := make(chan string, lim.PerAddr*perClient)
+	var wg sync.WaitGroup
+	for range lim.PerAddr {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range perClient {
+				c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+				if err != nil {
+					refused <- err.Error()
+					return
+				}
+				c.SetDeadline(time.Now().Add(5 * time.Second))
+				io.WriteString(c, "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+				resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+				if err != nil {
+					refused <- err.Error()
+				} else {
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					if resp.StatusCode != 200 {
+						refused <- resp.Status
+					}
+				}
+				// Closed by the client, at once, with no goodbye: no
+				// TIME_WAIT left behind for a thousand ports.
+				c.(*net.TCPConn).SetLinger(0)
+				c.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	close(refused)
+	n := 0
+	for why := range refused {
+		if n++; n <= 3 {
+			t.Errorf("sequential short connection refused: %s", why)
+		}
+	}
+	if n > 0 {
+		t.Errorf("%d of %d sequential short connections from %d clients were refused, want none", n, lim.PerAddr*perClient, lim.PerAddr)
+	}
+
+	// Held open at once, one more than the cap: that one is refused.
+	var held []net.Conn
+	for range lim.PerAddr {
+		c := dialFrom(t, "127.0.0.1", addr)
+		if resp, _ := rawGet(t, c, bufio.NewReader(c), "/"); resp.StatusCode != 200 {
+			t.Fatalf("open connection %d: GET / = %d, want 200", len(held)+1, resp.StatusCode)
+		}
+		held = append(held, c)
+	}
+	over := dialFrom(t, "127.0.0.1", addr)
+	if resp, _ := rawGet(t, over, bufio.NewReader(over), "/"); resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("with %d connections open, one more = %d, want 503", lim.PerAddr, resp.StatusCode)
 	}
 }

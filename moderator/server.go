@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"sync"
 	"tablemaster/moderator/face"
 	"tablemaster/moderator/patch"
@@ -75,7 +74,8 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /t/{tok}/story", s.tableStory)
 	s.hubRoutes(mux)
 	mux.HandleFunc("/", s.notFound)
-	return refuseOverCap(securityHeaders(gzipPages(mux)))
+	// Every post from another site is refused before any route sees it.
+	return refuseOverCap(securityHeaders(s.sameOrigin(gzipPages(mux))))
 }
 
 func securityHeaders(h http.Handler) http.Handler {
@@ -112,27 +112,15 @@ func (s *Server) pageLang(w http.ResponseWriter, r *http.Request) engine.Lang {
 			return l
 		}
 	}
-	if c, err := r.Cookie("lang"); err == nil {
-		if l, ok := engine.ParseLang(c.Value); ok {
-			return l
-		}
-	}
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-		if l, ok := engine.ParseLang(strings.SplitN(part, ";", 2)[0]); ok {
-			return l
-		}
-	}
-	return s.lang
+	return s.readerLang(r)
 }
 
 // notFound is the answer for every unknown or revoked link: the same
-// bytes whatever the link was, so it tells nothing about what existed.
+// bytes whatever the link was, for the same reader, so it tells nothing
+// about what existed (safety.go). A link revoked while its request was
+// read may have had a cookie set: it is dropped.
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	// A link revoked while its request was read may have had a cookie set.
-	w.Header().Del("Set-Cookie")
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.WriteHeader(http.StatusNotFound)
-	io.WriteString(w, "Not found. / 見つかりません。\n")
+	s.deadLinkPage(w, r)
 }
 
 func badRequest(w http.ResponseWriter, msg string) {
@@ -190,7 +178,7 @@ func (s *Server) seatPage(w http.ResponseWriter, r *http.Request) {
 			flash = errText(l, err.(error))
 		}
 	}
-	s.writePage(w, g, t, seat, l, flash, "/s/"+r.PathValue("tok"))
+	s.writePage(w, r, g, t, seat, l, flash, "/s/"+r.PathValue("tok"))
 }
 
 func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) {
@@ -204,7 +192,7 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/t/"+url.PathEscape(r.PathValue("tok")), http.StatusSeeOther)
 		return
 	}
-	s.writePage(w, nil, t, engine.Public, l, "", "/t/"+r.PathValue("tok"))
+	s.writePage(w, r, nil, t, engine.Public, l, "", "/t/"+r.PathValue("tok"))
 }
 
 func (s *Server) seatRules(w http.ResponseWriter, r *http.Request) {
@@ -276,17 +264,19 @@ func (s *Server) rules(w http.ResponseWriter, r *http.Request, t *Table) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "private, max-age=3600")
+	// No caching: the address holds the link's secret token, and a
+	// browser's cache is one more place it would be kept (the security
+	// headers' no-store stands).
 	w.Write(b.Bytes())
 }
 
 // writePage renders a whole page and sends it, if the link g (nil for the
 // table screen) is still current once it is rendered.
-func (s *Server) writePage(w http.ResponseWriter, g *linkGuard, t *Table, seat engine.Seat, l engine.Lang, flash, base string) {
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, g *linkGuard, t *Table, seat engine.Seat, l engine.Lang, flash, base string) {
 	var buf bytes.Buffer
 	err := renderPage(&buf, t, seat, l, flash, base)
 	if !g.begin(time.Time{}) {
-		s.notFound(w, nil)
+		s.notFound(w, r)
 		return
 	}
 	if err != nil {
@@ -376,9 +366,9 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, t *Table, seat en
 
 // refuse answers a malformed request on a seat link with a short 400, or
 // with "not found" if the link was revoked meanwhile.
-func (s *Server) refuse(w http.ResponseWriter, g *linkGuard, msg string) {
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, g *linkGuard, msg string) {
 	if !g.begin(time.Time{}) {
-		s.notFound(w, nil)
+		s.notFound(w, r)
 		return
 	}
 	badRequest(w, msg)
@@ -389,7 +379,7 @@ func (s *Server) refuse(w http.ResponseWriter, g *linkGuard, msg string) {
 func (s *Server) parseForm(w http.ResponseWriter, r *http.Request, g *linkGuard, limit int64) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	if err := r.ParseForm(); err != nil {
-		s.refuse(w, g, "Bad request: the form could not be read.")
+		s.refuse(w, r, g, "Bad request: the form could not be read.")
 		return false
 	}
 	return true
@@ -418,7 +408,7 @@ func (s *Server) seatAct(w http.ResponseWriter, r *http.Request) {
 		offered = offered || string(c.Action) == action
 	}
 	if action == "" || err != nil || v < 0 || tooLong(action, bound, offered, v, cur) {
-		s.refuse(w, g, "Bad request: an action needs the fields a (the action) and v (the page version).")
+		s.refuse(w, r, g, "Bad request: an action needs the fields a (the action) and v (the page version).")
 		return
 	}
 	if !g.live() {
@@ -513,7 +503,7 @@ func (s *Server) seatPost(w http.ResponseWriter, r *http.Request, step func(*Tab
 	done, err := step(t, seat)
 	switch {
 	case errors.Is(err, errBadAnswer):
-		s.refuse(w, g, "Bad request: "+err.Error()+".")
+		s.refuse(w, r, g, "Bad request: "+err.Error()+".")
 	case err != nil:
 		s.reply(w, r, t, seat, http.StatusConflict, "", errText(s.pageLang(w, r), err))
 	case done:

@@ -1,9 +1,12 @@
 package moderator
 
 import (
+	"bufio"
 	"crypto/subtle"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -64,9 +67,85 @@ func NewStore(dir string, clock func() time.Time) (*Store, error) {
 // Dir is the state folder.
 func (st *Store) Dir() string { return st.dir }
 
-// LogPath is where a table's log lives.
+// LogPath is where the log of table id lives: tables/ID.jsonl, or, when
+// there is no such file, the one log whose header says it is table id (a
+// log renamed by hand is found by what it holds, not taken for a table
+// another tablemaster holds).
 func (st *Store) LogPath(id string) string {
+	p := st.namedPath(id)
+	if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+		return p
+	}
+	if found := st.logsOf(id); len(found) == 1 {
+		return found[0]
+	}
+	return p
+}
+
+// namedPath is the file a table's log is given when it is created.
+func (st *Store) namedPath(id string) string {
 	return filepath.Join(st.dir, "tables", id+".jsonl")
+}
+
+// logsOf lists the logs of the state folder whose header says they are
+// table id, reading only each log's first line.
+func (st *Store) logsOf(id string) []string {
+	folder := filepath.Join(st.dir, "tables")
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return nil
+	}
+	var found []string
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".jsonl") {
+			continue
+		}
+		path := filepath.Join(folder, e.Name())
+		if hid, ok := headerID(path); ok && hid == id {
+			found = append(found, path)
+		}
+	}
+	return found
+}
+
+// headerID is the table id a log's first line gives, if it reads as a
+// header.
+func headerID(path string) (string, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	line, err := bufio.NewReaderSize(io.LimitReader(f, 1<<20), 64<<10).ReadBytes('\n')
+	if err != nil {
+		return "", false
+	}
+	var rec struct {
+		Table *struct {
+			ID string `json:"id"`
+		} `json:"table"`
+	}
+	if json.Unmarshal(line, &rec) != nil || rec.Table == nil || rec.Table.ID == "" {
+		return "", false
+	}
+	return rec.Table.ID, true
+}
+
+// MisplacedError is a table's log found under a name that is not its
+// table's: a file renamed, or copied, by hand. A table is known by the id
+// its log holds; the file is not opened under another name, which would
+// give one table two names (and two files appending to one game).
+type MisplacedError struct {
+	Path string // the file
+	Name string // the id it was opened as (its file name)
+	ID   string // the id its header holds
+}
+
+func (e *MisplacedError) Error() string { return e.Text(engine.EN) }
+
+// Text says what is wrong, and what to do, in language l.
+func (e *MisplacedError) Text(l engine.Lang) string {
+	return l.S("mod.log.misplaced", "file", e.Path, "name", e.Name, "id", e.ID)
 }
 
 // NewTableSpec is what starting a table needs.
@@ -118,7 +197,7 @@ func (st *Store) Create(spec NewTableSpec) (*Table, error) {
 	if _, err := newTable(hdr, nil, nil, st.clock); err != nil {
 		return nil, err
 	}
-	log, err := CreateLog(st.LogPath(hdr.ID), hdr, now)
+	log, err := CreateLog(st.namedPath(hdr.ID), hdr, now)
 	if err != nil {
 		return nil, err
 	}
@@ -142,12 +221,26 @@ func (st *Store) add(t *Table) {
 // Open loads a table from its log, reporting a dropped half-written line.
 // A log with a damaged or impossible line is not opened: the error is a
 // *LineError (with the file's path) and the file is left as it is.
+//
+// A log whose header names another table than id is not opened: the error
+// is a *MisplacedError naming both.
 func (st *Store) Open(id string) (*Table, LoadResult, error) {
-	return st.OpenFile(st.LogPath(id))
+	return st.openFile(st.LogPath(id), id)
 }
 
 // OpenFile loads a table from a log file anywhere.
 func (st *Store) OpenFile(path string) (*Table, LoadResult, error) {
+	return st.openFile(path, "")
+}
+
+// openFile loads a table from a log file, which must hold table want
+// unless want is "".
+func (st *Store) openFile(path, want string) (*Table, LoadResult, error) {
+	if want != "" {
+		if hid, ok := headerID(path); ok && hid != want {
+			return nil, LoadResult{}, &MisplacedError{Path: path, Name: want, ID: hid}
+		}
+	}
 	log, res, err := OpenLog(path)
 	if err != nil {
 		return nil, res, err

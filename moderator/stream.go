@@ -102,11 +102,11 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t 
 	// The connection is the stream's from here: the guard sets its write
 	// deadline, and its address is counted until it is closed.
 	g.attach(conn)
-	lim, _ := r.Context().Value(connLimitKey{}).(*connLimit)
+	lim, _ := r.Context().Value(connLimitKey{}).(connRef)
 	handedOver = true
 	go s.serveStream(conn, head.Bytes(), g, t, seat, l, base, have, func() {
 		conn.Close()
-		lim.release(conn)
+		lim.c.release(conn)
 		done()
 	})
 }

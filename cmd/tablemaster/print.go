@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
+
 	"tablemaster/moderator/face"
 
 	"github.com/spf13/cobra"
@@ -83,11 +85,11 @@ func printRun(o *printOptions) error {
 			return err
 		}
 		defer st.Close()
-		jc, err := savedJoinCards(st, o.Table, lang)
+		jc, file, err := savedJoinCards(st, o.Table, lang)
 		if err != nil {
 			return err
 		}
-		path, err := outPath(o.Out, jc.FileName(lang, format), false)
+		path, err := outPath(o.Out, joinFileName(file, lang, format), false)
 		if err != nil {
 			return err
 		}
@@ -161,40 +163,131 @@ func saveFile(path string, perm os.FileMode, render func(*bytes.Buffer) error) e
 	return nil
 }
 
-// savedJoinCards builds the join cards of a table from its log. The log is
-// only read, never opened for writing: the table may be running in another
-// tablemaster at this moment.
-func savedJoinCards(st *moderator.Store, id string, lang engine.Lang) (printables.JoinCards, error) {
+// savedJoinCards builds the join cards of a table from its log, and says
+// under which name to write them (the log's file name, never a name
+// read from inside the log). The log is only read, never opened for
+// writing: the table may be running in another tablemaster at this
+// moment. A table whose links a rematch took over is refused, naming the
+// table that holds them now; without id, the one table whose links are
+// current is taken.
+func savedJoinCards(st *moderator.Store, id string, lang engine.Lang) (printables.JoinCards, string, error) {
+	logs, err := savedLogs(st)
+	if err != nil {
+		return printables.JoinCards{}, "", err
+	}
+	var log *savedLog
 	if id == "" {
-		ids, err := st.IDs()
-		if err != nil {
-			return printables.JoinCards{}, err
+		var current []string
+		for i := range logs {
+			if logs[i].takenBy == "" {
+				current = append(current, logs[i].h.ID)
+				log = &logs[i]
+			}
 		}
-		switch len(ids) {
+		switch len(current) {
 		case 0:
-			return printables.JoinCards{}, errorf("no saved table in %s", st.Dir())
+			return printables.JoinCards{}, "", errorf("no saved table in %s", st.Dir())
 		case 1:
-			id = ids[0]
 		default:
-			return printables.JoinCards{}, errorf("%d tables in %s; name one with --table: %s", len(ids), st.Dir(), strings.Join(ids, ", "))
+			return printables.JoinCards{}, "", errorf("%d tables in %s; name one with --table: %s", len(current), st.Dir(), strings.Join(current, ", "))
+		}
+	} else {
+		// A table is named by its id: by its log's name, or by the id
+		// its log holds (a log renamed by hand).
+		for i := range logs {
+			if logs[i].file == id || logs[i].h.ID == id {
+				log = &logs[i]
+				break
+			}
+		}
+		if log == nil {
+			return printables.JoinCards{}, "", errorf("no table %s in %s", id, st.Dir())
+		}
+		if log.takenBy != "" {
+			return printables.JoinCards{}, "", errorf("%s", lang.S("cmd.print.taken_over", "table", id, "new", log.takenBy))
 		}
 	}
-	file, err := os.Open(st.LogPath(id))
+	if log.err != nil {
+		return printables.JoinCards{}, "", errorf("table %s: %v", log.file, log.err)
+	}
+	h := log.h
+	base := baseURL(h.Addr, h.Port)
+	return joinCards(h, lang, func(s engine.Seat) string { return base + "/s/" + h.Tokens[s] }), log.file, nil
+}
+
+// savedLog is one log of the state folder, as print links reads it.
+type savedLog struct {
+	file    string           // its file name without .jsonl
+	h       moderator.Header // with relinks and port moves applied
+	at      time.Time        // when the table was created
+	err     error            // why it could not be read
+	takenBy string           // the table holding its links now (rematch), if any
+}
+
+// savedLogs reads every log of the state folder, and finds for each the
+// table that holds its links now: a rematch takes over its table's links
+// (the same table screen link), so of the tables sharing one, the newest
+// holds them.
+func savedLogs(st *moderator.Store) ([]savedLog, error) {
+	ids, err := st.IDs()
 	if err != nil {
-		return printables.JoinCards{}, errorf("no table %s in %s", id, st.Dir())
+		return nil, err
+	}
+	logs := make([]savedLog, 0, len(ids))
+	for _, file := range ids {
+		l := savedLog{file: file}
+		l.h, l.at, l.err = readSavedLog(filepath.Join(st.Dir(), "tables", file+".jsonl"))
+		logs = append(logs, l)
+	}
+	newest := map[string]*savedLog{} // by table screen token
+	for i := range logs {
+		l := &logs[i]
+		if l.err != nil {
+			continue
+		}
+		if n := newest[l.h.TableToken]; n == nil || l.at.After(n.at) || l.at.Equal(n.at) && l.h.ID > n.h.ID {
+			newest[l.h.TableToken] = l
+		}
+	}
+	for i := range logs {
+		l := &logs[i]
+		if n := newest[l.h.TableToken]; l.err == nil && n != l {
+			l.takenBy = n.h.ID
+		}
+	}
+	return logs, nil
+}
+
+// readSavedLog reads a log's current header and when its table began.
+func readSavedLog(path string) (moderator.Header, time.Time, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return moderator.Header{}, time.Time{}, err
 	}
 	defer file.Close()
 	res, err := moderator.ReadLog(file)
 	if err != nil {
-		return printables.JoinCards{}, errorf("table %s: %v", id, err)
+		return moderator.Header{}, time.Time{}, err
 	}
 	// A relinked seat (lost phone) has a new link; the old one is dead.
 	h, err := res.CurrentHeader()
 	if err != nil {
-		return printables.JoinCards{}, errorf("table %s: %v", id, err)
+		return moderator.Header{}, time.Time{}, err
 	}
-	base := baseURL(h.Addr, h.Port)
-	return joinCards(h, lang, func(s engine.Seat) string { return base + "/s/" + h.Tokens[s] }), nil
+	return h, res.Records[0].At, nil
+}
+
+// joinFileName is where a table's join cards go by default:
+// join-TABLE-ja.pdf, with nothing of TABLE but letters, digits, - and _
+// kept (a log edited by hand may name its table "../../x").
+func joinFileName(table string, l engine.Lang, f printables.Format) string {
+	safe := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, table)
+	return "join-" + safe + "-" + string(l) + "." + f.String()
 }
 
 // joinCards lays out a table's seats as join cards.
@@ -233,7 +326,7 @@ func consolePrint(f *Factory, c *moderator.Console) func(arg string) (string, er
 			}
 		}
 		jc := joinCards(c.T.Header(), c.Lang, c.SeatURL)
-		path := jc.FileName(c.Lang, format)
+		path := joinFileName(c.T.ID(), c.Lang, format)
 		opts := printables.Options{Lang: c.Lang, Paper: paper, Date: f.Now()}
 		if err := saveFile(path, 0o600, func(b *bytes.Buffer) error { return jc.Write(b, format, opts) }); err != nil {
 			return "", err
