@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
 
 	"tablemaster/engine"
+	"tablemaster/internal/browsertest"
 	"tablemaster/moderator"
 )
 
@@ -24,7 +24,16 @@ import (
 // Two attackers: another site (localhost, for a table on 127.0.0.1) and
 // the same host on another port (same-site, another origin).
 func TestBrowserCrossSitePostIsRefused(t *testing.T) {
-	exe := needBrowser(t)
+	testBrowserCrossSitePostIsRefused(t, browsertest.Chromium)
+}
+
+// TestBrowserCrossSitePostIsRefusedWebKit is the same in WebKit.
+func TestBrowserCrossSitePostIsRefusedWebKit(t *testing.T) {
+	testBrowserCrossSitePostIsRefused(t, browsertest.WebKit)
+}
+
+func testBrowserCrossSitePostIsRefused(t *testing.T, name string) {
+	browser := browsertest.Need(t, name)
 	st, err := moderator.NewStore(t.TempDir(), time.Now)
 	if err != nil {
 		t.Fatal(err)
@@ -68,15 +77,8 @@ func TestBrowserCrossSitePostIsRefused(t *testing.T) {
 		return strconv.Itoa(table.Snapshot(engine.Public).StateVer) + "\n" + string(b)
 	}
 	before := state()
-	browser := startBrowser(t, exe)
 	for _, from := range []string{"http://localhost:" + port + "/", "http://127.0.0.1:" + port + "/"} {
-		ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
-		t.Cleanup(cancel)
-		if err := chromedp.Do(ctx); err != nil {
-			t.Fatalf("open a tab: %v", err)
-		}
-		tb := &tab{t: t, name: "a page on " + from, ctx: ctx}
-		tb.do("open "+from, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)), chromedp.Navigate(from))
+		tb := openPage(t, browser, "a page on "+from, from, 390, 844)
 		tb.waitFor("the post is refused with the 403 page",
 			`location.href.endsWith("/act") && document.body && document.body.innerText.includes(`+jsString(engine.EN.S("mod.cross.title"))+`)`)
 		if st := evalIn[string](tb, `document.title + " " + document.documentElement.lang`); st != "tablemaster en" {
@@ -87,7 +89,7 @@ func TestBrowserCrossSitePostIsRefused(t *testing.T) {
 		}
 	}
 
-	phone := openTab(t, browser, "the seat's phone", game+"/s/"+table.Header().Tokens[seat], 390, 844, 2)
+	phone := openTab(t, browser, "the seat's phone", game+"/s/"+table.Header().Tokens[seat], 390, 844)
 	phone.press(action)
 	deadline := time.Now().Add(stepTimeout)
 	for state() == before {
