@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-
 	"tablemaster/engine"
 	"tablemaster/internal/browsertest"
 	"tablemaster/moderator"
