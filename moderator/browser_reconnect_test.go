@@ -7,6 +7,7 @@ package moderator_test
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"sync"
@@ -67,6 +68,38 @@ type laptop struct {
 	hs    *http.Server
 	ln    net.Listener
 	conns map[net.Conn]bool // open connections → taken over by an event stream
+	// dead, once set, fails every write of the running server's
+	// connections: the laptop is gone, nothing more leaves it, not even
+	// what a page closing at the same moment would have set off.
+	dead *atomic.Bool
+}
+
+// laptopConn is a connection of the laptop, which writes nothing once the
+// laptop is dead.
+type laptopConn struct {
+	net.Conn
+	dead *atomic.Bool
+}
+
+func (c laptopConn) Write(b []byte) (int, error) {
+	if c.dead.Load() {
+		return 0, net.ErrClosed
+	}
+	return c.Conn.Write(b)
+}
+
+// laptopListener hands out laptopConns.
+type laptopListener struct {
+	net.Listener
+	dead *atomic.Bool
+}
+
+func (ln laptopListener) Accept() (net.Conn, error) {
+	c, err := ln.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return laptopConn{c, ln.dead}, nil
 }
 
 // newLaptop creates the table spec in a fresh state folder and serves it
@@ -148,10 +181,11 @@ func (l *laptop) serve(ln net.Listener) {
 			counted(c, s)
 		}
 	}
+	dead := new(atomic.Bool)
 	l.mu.Lock()
-	l.st, l.table, l.hs, l.ln, l.conns = st, table, hs, ln, map[net.Conn]bool{}
+	l.st, l.table, l.hs, l.ln, l.conns, l.dead = st, table, hs, ln, map[net.Conn]bool{}, dead
 	l.mu.Unlock()
-	go hs.Serve(ln)
+	go hs.Serve(laptopListener{ln, dead})
 }
 
 // refuse closes the listener and every connection net/http holds, but not
@@ -176,6 +210,11 @@ func (l *laptop) refuse() {
 // first: an action accepted (and saved) just before the end, which no page
 // was told of.
 func (l *laptop) kill(last func(*moderator.Table)) {
+	l.mu.Lock()
+	if l.dead != nil {
+		l.dead.Store(true)
+	}
+	l.mu.Unlock()
 	l.refuse()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -206,7 +245,18 @@ const (
 	marksJS = `((c, n) => { const m = Array.from(document.querySelectorAll("#app .on"));
 		return m.length >= n && m.every(e => getComputedStyle(e, "::before").content === c && (getComputedStyle(e).fontSize === "0px") === (c !== "none")) })`
 	markJS = `String(window.__reconnectMark || "")`
+	// watchOfflineJS notes in window.__offAt when the page goes offline
+	// (Date.now()), so that the time is the page's, not the polling's.
+	watchOfflineJS = `(window.__offAt = 0, new MutationObserver(() => {
+		if (!window.__offAt && document.body.classList.contains("offline")) window.__offAt = Date.now() }).observe(document.body, {attributes: true}), "")`
 )
+
+// offlineAfter is how long after since the page p went offline.
+func offlineAfter(p scenarioPage, since time.Time) time.Duration {
+	var at int64
+	fmt.Sscan(p.evalString(`String(window.__offAt)`), &at)
+	return time.UnixMilli(at).Sub(since)
+}
 
 // freshJS compares the live #app with a fresh load of the page and leaves
 // "" (the same) or the two in window.__freshDiff; what the page's own
@@ -295,6 +345,9 @@ func reconnectScenario(t *testing.T, l *laptop, devices []reconnectDevice, moves
 	for i, d := range devices {
 		before[i] = storyOf(d.page)
 	}
+	for _, d := range devices {
+		d.page.evalString(watchOfflineJS)
+	}
 	start := time.Now()
 	l.kill(func(table *moderator.Table) {
 		if _, err := table.Act(moves[0].Seat, moves[0].Action, -1); err != nil {
@@ -304,7 +357,7 @@ func reconnectScenario(t *testing.T, l *laptop, devices []reconnectDevice, moves
 	for _, d := range devices {
 		p := d.page
 		p.waitFor("the banner shown once the laptop is gone", bannerShownJS+` && window.tmOffline === true && document.body.classList.contains("offline")`)
-		if took := time.Since(start); took > lostWithin {
+		if took := offlineAfter(p, start); took > lostWithin {
 			t.Errorf("%s: the banner came %v after the laptop went, want within %v", p.label(), took.Round(time.Millisecond), lostWithin)
 		}
 		if got := p.evalString(bannerTextJS); got != d.lost {
@@ -380,4 +433,180 @@ func TestBrowserReconnect(t *testing.T) {
 	inspector := openTab(t, browser, "Inspector's phone (ja)", l.url()+"/s/"+h.Tokens[noir.Inspector]+"?lang=ja", 390, 844, 2)
 	screen := openTab(t, browser, "table screen", l.url()+"/t/"+h.TableToken, 1280, 800, 1)
 	reconnectScenario(t, l, []reconnectDevice{{killer, lostEN}, {inspector, lostJA}, {screen, lostEN}}, [2]move{p.Moves[0], p.Moves[1]})
+}
+
+// wifi stands between the pages and the laptop like a Wi-Fi network that
+// can drop without a word: while it is down, nothing gets through either
+// way and nothing is closed, so a page hears no error. Once it is back,
+// the connections it swallowed are closed (their packets were lost) and
+// new ones go through.
+type wifi struct {
+	t     *testing.T
+	ln    net.Listener
+	to    string
+	mu    sync.Mutex
+	down  bool
+	conns map[net.Conn]*bool // a page's connection → swallowed
+}
+
+// newWifi forwards a loopback port of its own to the address to.
+func newWifi(t *testing.T, to string) *wifi {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &wifi{t: t, ln: ln, to: to, conns: map[net.Conn]*bool{}}
+	t.Cleanup(func() {
+		ln.Close()
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		for c := range w.conns {
+			c.Close()
+		}
+	})
+	go w.accept()
+	return w
+}
+
+func (w *wifi) url() string { return "http://" + w.ln.Addr().String() }
+
+func (w *wifi) accept() {
+	for {
+		c, err := w.ln.Accept()
+		if err != nil {
+			return
+		}
+		w.mu.Lock()
+		swallowed := new(bool)
+		*swallowed = w.down
+		w.conns[c] = swallowed
+		w.mu.Unlock()
+		go w.forward(c, swallowed)
+	}
+}
+
+// forward carries c to the laptop and back, dropping what passes while the
+// connection is swallowed.
+func (w *wifi) forward(c net.Conn, swallowed *bool) {
+	defer func() {
+		c.Close()
+		w.mu.Lock()
+		delete(w.conns, c)
+		w.mu.Unlock()
+	}()
+	gone := func() bool { w.mu.Lock(); defer w.mu.Unlock(); return *swallowed }
+	if gone() {
+		io.Copy(io.Discard, c)
+		return
+	}
+	up, err := net.Dial("tcp", w.to)
+	if err != nil {
+		return
+	}
+	defer up.Close()
+	pipe := func(dst, src net.Conn) {
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := src.Read(buf)
+			if err != nil {
+				c.Close()
+				up.Close()
+				return
+			}
+			if !gone() {
+				if _, err := dst.Write(buf[:n]); err != nil {
+					return
+				}
+			}
+		}
+	}
+	go pipe(up, c)
+	pipe(c, up)
+}
+
+// drop takes the network down: every connection goes silent.
+func (w *wifi) drop() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.down = true
+	for _, s := range w.conns {
+		*s = true
+	}
+}
+
+// restore brings it back: what it swallowed is closed.
+func (w *wifi) restore() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.down = false
+	for c, s := range w.conns {
+		if *s {
+			c.Close()
+		}
+	}
+}
+
+// TestBrowserReconnectSilentDrop: the Wi-Fi between the pages and the
+// laptop drops without closing anything, so no page hears an error; the
+// server's pings stop arriving and within 5 s every page says the laptop is
+// gone. A tap made just after the drop hangs; the page gives it up when it
+// sees the connection is gone and says the tap may not have gone through,
+// without a reload. Once the Wi-Fi is back the pages carry on by
+// themselves, and the tap can be made again. Chromium.
+func TestBrowserReconnectSilentDrop(t *testing.T) {
+	exe := needBrowser(t)
+	p := planGame(t)
+	l := newLaptop(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
+	w := newWifi(t, l.addr)
+	browser := startBrowser(t, exe)
+	h := l.header()
+	killer := openTab(t, browser, "Killer's phone", w.url()+"/s/"+h.Tokens[noir.Killer], 390, 844, 2)
+	screen := openTab(t, browser, "table screen", w.url()+"/t/"+h.TableToken, 1280, 800, 1)
+	pages := []*tab{killer, screen}
+	screen.waitFor("both players marked connected", marksJS+`("none", 1)`)
+	before := map[*tab]tabState{}
+	for _, tb := range pages {
+		before[tb] = tb.state()
+	}
+
+	for _, tb := range pages {
+		tb.evalString(watchOfflineJS)
+	}
+	w.drop()
+	start := time.Now()
+	killer.press(p.Moves[0].Action)
+	for _, tb := range pages {
+		tb.waitFor("the banner shown once the Wi-Fi is gone", bannerShownJS+` && window.tmOffline === true`)
+		took := offlineAfter(tb, start)
+		if took > lostWithin {
+			t.Errorf("%s: the banner came %v after the Wi-Fi went, want within %v", tb.name, took.Round(time.Millisecond), lostWithin)
+		}
+		t.Logf("%s: the banner came %v after the Wi-Fi went", tb.name, took.Round(time.Millisecond))
+		if got := tb.evalString(bannerTextJS); got != lostEN {
+			t.Errorf("%s: the banner says %q, want %q", tb.name, got, lostEN)
+		}
+		tb.waitFor("every button off", buttonsOffJS+`(0)`)
+	}
+	const unsureEN = "No answer from the laptop: your tap may not have gone through. Look again once reconnected."
+	killer.waitFor("the tap given up", unsentTextJS+` === `+jsString(unsureEN))
+	screen.waitFor(`the "connected" marks read "?"`, marksJS+`('"?"', 1)`)
+	for _, tb := range pages {
+		if got := tb.state(); got.Loaded != tb.loaded {
+			t.Fatalf("%s: the page was loaded again while the Wi-Fi was down", tb.name)
+		}
+	}
+
+	w.restore()
+	for _, tb := range pages {
+		tb.waitFor("the banner gone once the Wi-Fi is back", `!(`+bannerShownJS+`) && window.tmOffline === false`)
+		if got := tb.state(); got.Loaded != tb.loaded {
+			t.Fatalf("%s: the page was loaded again once the Wi-Fi came back", tb.name)
+		}
+		sameAsFresh(t, tb, "the Wi-Fi came back")
+	}
+	// The swallowed tap never reached the laptop: the move is offered
+	// again, and this time it acts on both pages.
+	g := &browserGame{t: t, phones: []*tab{killer}, screen: screen, tabs: pages}
+	g.play("the tap made again", p.Moves[0], everyone)
 }
