@@ -25,9 +25,10 @@ type Server struct {
 	// Logf reports server trouble; it never receives a secret.
 	Logf func(format string, args ...any)
 	// Keepalive is how often an idle live connection gets a ping event
-	// (stream.go, pingEvent). A page takes two missed pings for a lost
-	// laptop and says so, so it stays at a few seconds: at 2 s, a thousand
-	// open pages cost the laptop 500 writes of 24 bytes a second.
+	// (stream.go, pingEvent). A page takes two intervals without one for a
+	// lost laptop and says so (assuming 2 s until its first ping), so it
+	// stays at 2 s: a thousand open pages then cost the laptop 500 writes
+	// of 24 bytes a second.
 	Keepalive time.Duration
 	// Limits bound the connections of the server HTTPServer returns; an
 	// event stream also writes each message within Limits.Write.
