@@ -17,6 +17,7 @@ import (
 
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
+	"tablemaster/internal/browsertest"
 	"tablemaster/moderator"
 )
 
@@ -423,15 +424,19 @@ func reconnectScenario(t *testing.T, l *laptop, devices []reconnectDevice, moves
 // TestBrowserReconnect: the laptop dies under a Noir table and comes back
 // on the same address; the Killer's phone and the table screen in English,
 // the Inspector's phone in Japanese, in Chromium.
-func TestBrowserReconnect(t *testing.T) {
-	exe := needBrowser(t)
+func TestBrowserReconnect(t *testing.T) { testBrowserReconnect(t, browsertest.Chromium) }
+
+// TestBrowserReconnectWebKit is the same in WebKit, iPhones' engine.
+func TestBrowserReconnectWebKit(t *testing.T) { testBrowserReconnect(t, browsertest.WebKit) }
+
+func testBrowserReconnect(t *testing.T, name string) {
+	browser := browsertest.Need(t, name)
 	p := planGame(t)
 	l := newLaptop(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
-	browser := startBrowser(t, exe)
 	h := l.header()
-	killer := openTab(t, browser, "Killer's phone", l.url()+"/s/"+h.Tokens[noir.Killer], 390, 844, 2)
-	inspector := openTab(t, browser, "Inspector's phone (ja)", l.url()+"/s/"+h.Tokens[noir.Inspector]+"?lang=ja", 390, 844, 2)
-	screen := openTab(t, browser, "table screen", l.url()+"/t/"+h.TableToken, 1280, 800, 1)
+	killer := openTab(t, browser, "Killer's phone", l.url()+"/s/"+h.Tokens[noir.Killer], 390, 844)
+	inspector := openTab(t, browser, "Inspector's phone (ja)", l.url()+"/s/"+h.Tokens[noir.Inspector]+"?lang=ja", 390, 844)
+	screen := openTab(t, browser, "table screen", l.url()+"/t/"+h.TableToken, 1280, 800)
 	reconnectScenario(t, l, []reconnectDevice{{killer, lostEN}, {inspector, lostJA}, {screen, lostEN}}, [2]move{p.Moves[0], p.Moves[1]})
 }
 
@@ -555,14 +560,13 @@ func (w *wifi) restore() {
 // without a reload. Once the Wi-Fi is back the pages carry on by
 // themselves, and the tap can be made again. Chromium.
 func TestBrowserReconnectSilentDrop(t *testing.T) {
-	exe := needBrowser(t)
+	browser := browsertest.Need(t, browsertest.Chromium)
 	p := planGame(t)
 	l := newLaptop(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
 	w := newWifi(t, l.addr)
-	browser := startBrowser(t, exe)
 	h := l.header()
-	killer := openTab(t, browser, "Killer's phone", w.url()+"/s/"+h.Tokens[noir.Killer], 390, 844, 2)
-	screen := openTab(t, browser, "table screen", w.url()+"/t/"+h.TableToken, 1280, 800, 1)
+	killer := openTab(t, browser, "Killer's phone", w.url()+"/s/"+h.Tokens[noir.Killer], 390, 844)
+	screen := openTab(t, browser, "table screen", w.url()+"/t/"+h.TableToken, 1280, 800)
 	pages := []*tab{killer, screen}
 	screen.waitFor("both players marked connected", marksJS+`("none", 1)`)
 	before := map[*tab]tabState{}
