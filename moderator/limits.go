@@ -97,8 +97,11 @@ type connEntry struct {
 	admitted bool // counted in open
 }
 
-// capWait bounds how long a connection over the cap waits for a place.
-const capWait = time.Second
+// capWait bounds how long a connection over the cap waits for a place:
+// long enough for the server to read the end of a connection its client
+// already closed, short enough that a client holding max connections
+// hears its refusal at once.
+const capWait = 200 * time.Millisecond
 
 func newConnLimit(lim Limits) *connLimit {
 	wait := capWait
