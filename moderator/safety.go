@@ -43,7 +43,7 @@ func (s *Server) readerLang(r *http.Request) engine.Lang {
 func shortPage(w http.ResponseWriter, status int, l engine.Lang, title, body, other string) {
 	var b strings.Builder
 	b.WriteString(`<!doctype html><html lang="` + string(l) + `"><head><meta charset="utf-8">` +
-		`<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer">` +
+		`<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="same-origin">` +
 		`<title>tablemaster</title><style>` +
 		`body{margin:0;background:#14161a;color:#eceae4;font:18px/1.5 system-ui,-apple-system,"Hiragino Sans","Noto Sans CJK JP",sans-serif}` +
 		`main{max-width:30rem;margin:0 auto;padding:2.5rem 1.2rem}h1{font-size:1.3rem;margin:0 0 .8rem;color:#e0b341}` +
@@ -83,8 +83,8 @@ func (s *Server) deadLinkPage(w http.ResponseWriter, r *http.Request) {
 // but GET, HEAD and OPTIONS) when a browser says it comes from another
 // site: Sec-Fetch-Site other than same-origin or none (an address typed
 // in), or an Origin that is not this server's as the request reached it
-// ("null" passes only when the browser says same-origin: our pages'
-// no-referrer policy hides the origin of their own form posts).
+// ("null" passes only when the browser says same-origin: a browser set
+// to hide referrers may hide the origin of our own pages' form posts).
 // A request with neither (curl, an old browser) goes through: the links'
 // secret tokens stay the first defence, this one the second, against a
 // page elsewhere that posts a form with a token it learnt.
@@ -121,8 +121,8 @@ func crossSite(r *http.Request) bool {
 		return true
 	}
 	if origins[0] == "null" && site == "same-origin" {
-		// A form posted by our own page: its referrer policy
-		// (no-referrer) makes the browser hide the origin, and the
+		// A form posted by our own page, from a browser set to hide
+		// referrers (a no-referrer policy does the same), and the
 		// browser itself, not the page, says it is the same. Without
 		// that word, "null" may be any sandboxed or local page.
 		return false

@@ -232,9 +232,9 @@ func TestCrossSitePostsAreRefused(t *testing.T) {
 		{"same origin", []string{"Origin", "http://example.com", "Sec-Fetch-Site", "same-origin"}},
 		{"same origin, host in capitals", []string{"Origin", "http://EXAMPLE.com"}},
 		{"typed address", []string{"Sec-Fetch-Site", "none"}},
-		// Our pages' referrer policy (no-referrer) hides the origin of
-		// their own form posts; the browser still says where they come
-		// from.
+		// A browser set to hide referrers (or a no-referrer policy)
+		// hides the origin of our own pages' form posts; the browser
+		// still says where they come from.
 		{"own form, origin hidden", []string{"Origin", "null", "Sec-Fetch-Site", "same-origin"}},
 		{"curl", nil},
 	}

@@ -99,7 +99,7 @@ var securityHeaderValues = []struct {
 	value []string
 }{
 	{"Content-Security-Policy", []string{"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"}},
-	{"Referrer-Policy", []string{"no-referrer"}},
+	{"Referrer-Policy", []string{"same-origin"}},
 	{"X-Content-Type-Options", []string{"nosniff"}},
 	{"Cache-Control", []string{"no-store"}},
 }
