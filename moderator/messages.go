@@ -44,7 +44,6 @@ func init() {
 		"mod.hub.create":          {EN: "Start the table", JA: "テーブルを始める"},
 		"mod.hub.not_created":     {EN: "The table was not started: {why}", JA: "テーブルを始められませんでした：{why}"},
 		"mod.hub.no_options":      {EN: "{game} tables cannot be started from the host page", JA: "{game}はホスト画面から始められません"},
-		"mod.hub.scan":            {EN: "{player}: scan this with your phone, then tap Done", JA: "{player}さん：スマホで読み取ってから「完了」をタップ"},
 		"mod.hub.spectators":      {EN: "Spectators: scan to watch the table screen", JA: "観戦：読み取るとテーブル画面を見られます"},
 		"mod.hub.done":            {EN: "Done → next", JA: "完了 → 次へ"},
 		"mod.hub.back":            {EN: "Back to the host page", JA: "ホスト画面へ戻る"},

@@ -89,7 +89,12 @@ func hostRun(o *hostOptions) error {
 	if err != nil {
 		fmt.Fprintln(f.ErrOut, "tablemaster:", err)
 	}
+	seen := map[string]bool{}
 	for _, id := range ids {
+		if seen[id] {
+			continue // two copies of one log: the first is served
+		}
+		seen[id] = true
 		if err := held.hold(st.LogPath(id)); err != nil {
 			fmt.Fprintln(f.ErrOut, "tablemaster:", lang.S("cmd.host.held", "table", id))
 			continue

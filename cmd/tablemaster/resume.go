@@ -273,7 +273,11 @@ func listenTables(o *resumeOptions, lang engine.Lang, dir string, tables []*mode
 func openTable(o *resumeOptions, st *moderator.Store, id string, lang engine.Lang) (*moderator.Table, moderator.LoadResult, error) {
 	t, res, err := st.Open(id)
 	var le *moderator.LineError
-	if err == nil || !errors.As(err, &le) {
+	var me *moderator.MisplacedError
+	switch {
+	case errors.As(err, &me):
+		return t, res, errors.New(me.Text(lang))
+	case err == nil || !errors.As(err, &le):
 		if err != nil {
 			err = fmt.Errorf("%s: %v", id, err)
 		}
