@@ -82,6 +82,10 @@ func (t *Table) gameName() engine.Msg {
 	return t.face.Night(t.game).Name
 }
 
+// GameName is the table's game in language l as every list names it,
+// variant and all: "Noir (Automata)".
+func (t *Table) GameName(l engine.Lang) string { return l.Text(t.gameName()) }
+
 // putAway puts a table nobody played out of the way, as `tablemaster
 // tables drop` does: its links stop, it leaves the lists and the night,
 // and its log moves to the archive (moving it back brings it back). A

@@ -38,8 +38,12 @@ func init() {
 func init() {
 	engine.Register(map[string]engine.Text{
 		"cmd.host.stopped": {
-			EN: "Stopped. Everything is saved; {n} table(s) still in play: {tables}. To go on, on the same links: {command}",
-			JA: "停止しました。すべて保存されています。プレイ中のテーブル{n}卓：{tables}。同じリンクのまま続けるには：{command}",
+			EN: "Stopped. Everything is saved. Tables still open ({n}):",
+			JA: "停止しました。すべて保存されています。続きのあるテーブル（{n}卓）：",
+		},
+		"cmd.host.go_on": {
+			EN: "To go on, on the same links: {command}",
+			JA: "同じリンクのまま続けるには：{command}",
 		},
 		"cmd.host.stopped_none": {
 			EN: "Stopped. Everything is saved; no table is still in play. To host again, on the same links: {command}",

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"net"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -142,13 +143,10 @@ func printHostStopped(f *Factory, o *hostOptions, lang engine.Lang, st *moderato
 		snap := t.Snapshot(engine.Public)
 		if !snap.Outcome.Over && !st.Retired(t.ID()) {
 			h := t.Header()
-			game := h.Game
-			if engine.Has(game + ".name") {
-				game = lang.S(game + ".name")
-			}
-			open = append(open, h.ID+" ("+game+": "+strings.Join(h.Seats, ", ")+")")
+			open = append(open, "  "+h.ID+"  "+t.GameName(lang)+": "+strings.Join(h.Seats, ", "))
 		}
 	}
+	sort.Strings(open)
 	cmd := "tablemaster host"
 	if o.g.State != "" {
 		cmd = strings.Replace(resumeCommand(o.g, ""), "tablemaster resume", cmd, 1)
@@ -160,9 +158,12 @@ func printHostStopped(f *Factory, o *hostOptions, lang engine.Lang, st *moderato
 		fmt.Fprintln(f.Out, lang.S("cmd.host.stopped_none", "command", cmd))
 		return
 	}
-	fmt.Fprintln(f.Out, lang.S("cmd.host.stopped", "n", strconv.Itoa(len(open)), "tables", strings.Join(open, "; "), "command", cmd))
+	fmt.Fprintln(f.Out, lang.S("cmd.host.stopped", "n", strconv.Itoa(len(open))))
+	for _, line := range open {
+		fmt.Fprintln(f.Out, line)
+	}
+	fmt.Fprintln(f.Out, lang.S("cmd.host.go_on", "command", cmd))
 }
-
 // heldLogs are the logs of the tables a host serves, each held as resume
 // holds it, until the host stops.
 type heldLogs struct {

@@ -178,7 +178,7 @@ func TestHostRestartKeepsLinks(t *testing.T) {
 			} else {
 				h.stop()
 				out := strings.Join(h.out.Lines(), "\n")
-				for _, want := range []string{"Stopped. Everything is saved; 1 table(s) still in play: " + id,
+				for _, want := range []string{"Stopped. Everything is saved. Tables still open (1):\n  " + id + "  Noir: Killer vs Inspector: Aki, Ben\n" +
 					"To go on, on the same links: tablemaster host --state " + dir + " --addr 127.0.0.1"} {
 					if !strings.Contains(out, want) {
 						t.Errorf("after SIGTERM host printed:\n%s\nwant %q", out, want)
