@@ -164,6 +164,7 @@ func printHostStopped(f *Factory, o *hostOptions, lang engine.Lang, st *moderato
 	}
 	fmt.Fprintln(f.Out, lang.S("cmd.host.go_on", "command", cmd))
 }
+
 // heldLogs are the logs of the tables a host serves, each held as resume
 // holds it, until the host stops.
 type heldLogs struct {
