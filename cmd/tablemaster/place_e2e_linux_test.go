@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,29 +13,12 @@ import (
 )
 
 // listening returns the local addresses ("127.0.0.1:8080", "[::]:8080")
-// of the TCP sockets listening on port, as `ss -ltn` shows them, read
-// from /proc/net/tcp and tcp6.
+// of the TCP sockets listening on port, as `ss -ltn` shows them.
 func listening(t *testing.T, port int) []string {
 	t.Helper()
 	var out []string
-	for _, name := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
-		f, err := os.Open(name)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			fs := strings.Fields(sc.Text())
-			if len(fs) < 4 || fs[3] != "0A" {
-				continue
-			}
-			hexIP, hexPort, _ := strings.Cut(fs[1], ":")
-			if p, err := strconv.ParseUint(hexPort, 16, 16); err != nil || int(p) != port {
-				continue
-			}
-			out = append(out, procIP(hexIP)+":"+strconv.Itoa(port))
-		}
-		f.Close()
+	for _, l := range listeners(port) {
+		out = append(out, procIP(l.hexAddr)+":"+strconv.Itoa(port))
 	}
 	return out
 }

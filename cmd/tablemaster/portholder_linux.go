@@ -15,24 +15,8 @@ import (
 // /proc/net/tcp{,6}, then the process holding a descriptor on it.
 func portHolder(port int) string {
 	inodes := map[string]bool{}
-	for _, name := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
-		f, err := os.Open(name)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			// sl local_address rem_address st ... uid timeout inode
-			fs := strings.Fields(sc.Text())
-			if len(fs) < 10 || fs[3] != "0A" { // 0A: LISTEN
-				continue
-			}
-			i := strings.LastIndexByte(fs[1], ':')
-			if p, err := strconv.ParseUint(fs[1][i+1:], 16, 16); err == nil && int(p) == port {
-				inodes["socket:["+fs[9]+"]"] = true
-			}
-		}
-		f.Close()
+	for _, l := range listeners(port) {
+		inodes["socket:["+l.inode+"]"] = true
 	}
 	if len(inodes) == 0 {
 		return ""
@@ -50,6 +34,37 @@ func portHolder(port int) string {
 		}
 	}
 	return ""
+}
+
+// listener is a listening TCP socket as /proc/net/tcp{,6} shows it: its
+// local address in the kernel's hex ("0100007F" is 127.0.0.1) and inode.
+type listener struct {
+	hexAddr, inode string
+}
+
+// listeners are the TCP sockets listening on port, read from /proc.
+func listeners(port int) []listener {
+	var out []listener
+	for _, name := range []string{"/proc/net/tcp", "/proc/net/tcp6"} {
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			// sl local_address rem_address st ... uid timeout inode
+			fs := strings.Fields(sc.Text())
+			if len(fs) < 10 || fs[3] != "0A" { // 0A: LISTEN
+				continue
+			}
+			hexAddr, hexPort, _ := strings.Cut(fs[1], ":")
+			if p, err := strconv.ParseUint(hexPort, 16, 16); err == nil && int(p) == port {
+				out = append(out, listener{hexAddr, fs[9]})
+			}
+		}
+		f.Close()
+	}
+	return out
 }
 
 // describePid is "pid N (its command line)", shortened.
