@@ -33,17 +33,11 @@ func TestBrowserCrossSitePostIsRefusedWebKit(t *testing.T) {
 
 func testBrowserCrossSitePostIsRefused(t *testing.T, name string) {
 	browser := browsertest.Need(t, name)
-	st, err := moderator.NewStore(t.TempDir(), time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(st.Close)
+	st, srv := newServer(t)
 	table, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Seed: 42, Addr: "127.0.0.1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := moderator.NewServer(st, engine.EN)
-	srv.Logf = t.Logf
 	game := httptestServer(t, srv)
 
 	seat := engine.Seat(-1)

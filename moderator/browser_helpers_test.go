@@ -113,17 +113,11 @@ type browserGame struct {
 func startGame(t *testing.T, name string, spec moderator.NewTableSpec) *browserGame {
 	t.Helper()
 	browser := browsertest.Need(t, name)
-	st, err := moderator.NewStore(t.TempDir(), time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(st.Close)
+	st, srv := newServer(t)
 	table, err := st.Create(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := moderator.NewServer(st, engine.EN)
-	srv.Logf = t.Logf
 	url := httptestServer(t, srv)
 	return &browserGame{t: t, table: table, url: url, browser: browser}
 }
@@ -536,6 +530,20 @@ func writeScreens(t *testing.T, screen, phone *tab) {
 	phone.pointer(true)
 	phone.screenshot(filepath.Join(dir, "phone.png"))
 	phone.pointer(false)
+}
+
+// newServer makes a store in a fresh folder, closed when the test ends,
+// and a server over it that reports its trouble to the test.
+func newServer(t *testing.T) (*moderator.Store, *moderator.Server) {
+	t.Helper()
+	st, err := moderator.NewStore(t.TempDir(), time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Close)
+	srv := moderator.NewServer(st, engine.EN)
+	srv.Logf = t.Logf
+	return st, srv
 }
 
 // httptestServer serves srv on a loopback port and returns its URL. The

@@ -24,13 +24,7 @@ func TestBrowserHostNightWebKit(t *testing.T) { testBrowserHostNight(t, WebKit) 
 
 func testBrowserHostNight(t *testing.T, name string) {
 	browser := browsertest.Need(t, name)
-	st, err := moderator.NewStore(t.TempDir(), time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(st.Close)
-	srv := moderator.NewServer(st, engine.EN)
-	srv.Logf = t.Logf
+	st, srv := newServer(t)
 	base := httptestServer(t, srv)
 	// The tables' seeds: the planned Noir game, the worked Outlaws game,
 	// then the rematch's.

@@ -25,13 +25,7 @@ func TestBrowserHostPageLiveWebKit(t *testing.T) { testBrowserHostPageLive(t, br
 
 func testBrowserHostPageLive(t *testing.T, name string) {
 	browser := browsertest.Need(t, name)
-	st, err := moderator.NewStore(t.TempDir(), time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(st.Close)
-	srv := moderator.NewServer(st, engine.EN)
-	srv.Logf = t.Logf
+	st, srv := newServer(t)
 	srv.Hub = &moderator.Hub{Token: "HOST", Now: time.Now, Seed: func() uint64 { return 1 }}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

@@ -117,13 +117,7 @@ func TestBrowserTurnBuzzAndBadge(t *testing.T) {
 // Noir's sides changed hands.
 func TestBrowserRematchPhonesFollow(t *testing.T) {
 	browser := browsertest.Need(t, Chromium)
-	st, err := moderator.NewStore(t.TempDir(), time.Now)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(st.Close)
-	srv := moderator.NewServer(st, engine.EN)
-	srv.Logf = t.Logf
+	st, srv := newServer(t)
 	base := httptestServer(t, srv)
 	srv.Hub = &moderator.Hub{Token: "HOST", BaseURL: base, Seed: func() uint64 { return 7 }, Now: time.Now}
 	tb, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 5})
