@@ -1,17 +1,16 @@
 package moderator
 
 import (
-	"bytes"
 	"crypto/subtle"
-	"embed"
 	"encoding/base64"
-	"html/template"
 	"net/http"
 	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"tablemaster/engine"
 	"tablemaster/moderator/face"
@@ -49,11 +48,6 @@ func (s *Server) hold(t *Table) {
 		}
 	}
 }
-
-//go:embed hubpages/*.tmpl
-var hubFS embed.FS
-
-var hubPages = template.Must(template.New("").Funcs(face.Funcs()).ParseFS(hubFS, "hubpages/*.tmpl"))
 
 // hubRoutes adds the host page's routes to mux.
 func (s *Server) hubRoutes(mux *http.ServeMux) {
@@ -102,11 +96,11 @@ type hubData struct {
 	Flash       string
 	Games       []hubGame
 	Tables      []hubTable
-	Night       template.HTML
-	Trouble     []string // failed saves, until the table saves again
+	Night       *NightSheet // nil without a state folder or when it cannot be read
+	Trouble     []string    // failed saves, until the table saves again
 	// Parts are the live parts as the page holds them, Hash their name
 	// for the stream (hub_stream.go).
-	Parts struct{ Trouble, Tables, Night template.HTML }
+	Parts struct{ Trouble, Tables, Night string }
 	Hash  string
 }
 
@@ -154,16 +148,16 @@ func (s *Server) writeHub(w http.ResponseWriter, r *http.Request, l engine.Lang,
 		}
 		d.Games = append(d.Games, g)
 	}
-	parts, err := s.hubParts(l, d.Base)
+	parts, err := s.hubParts(r.Context(), l, d.Base)
 	if err == nil {
 		d.Parts.Trouble, d.Parts.Tables, d.Parts.Night = parts[0], parts[1], parts[2]
 		d.Hash = bodyHash(joinParts(parts))
-		var b bytes.Buffer
-		if err = hubPages.ExecuteTemplate(&b, "hub", d); err == nil {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			w.Write(b.Bytes())
-			return
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		// Only a failing writer fails here: the page may be cut short.
+		if err = hubPageHTML(&d).Render(r.Context(), w); err != nil {
+			s.Logf("host page: %v", err)
 		}
+		return
 	}
 	s.Logf("host page: %v", err)
 	http.Error(w, "internal error", http.StatusInternalServerError)
@@ -188,7 +182,7 @@ func (s *Server) hubFill(d *hubData) {
 	if dir := s.store.Dir(); dir != "" {
 		sheet, _, err := Night(dir, NightOf(s.Hub.Now()))
 		if err == nil {
-			d.Night = nightHTML(sheet, l)
+			d.Night = &sheet
 		}
 	}
 	if s.Hub.MovedFrom != "" {
@@ -456,15 +450,7 @@ func (s *Server) hubJoin(w http.ResponseWriter, r *http.Request) {
 	seat = max(0, min(seat, len(h.Seats)))
 	base := "/h/" + r.PathValue("tok")
 	relink := strings.Contains(r.Pattern, "/relinked/") && seat < len(h.Seats)
-	d := struct {
-		Lang         engine.Lang
-		Title, Who   string
-		URL, Next    string
-		Done, Events string
-		QR           template.URL
-		Host, Screen string
-		Joined       bool
-	}{Lang: l, Host: base, Screen: "/t/" + h.TableToken, Done: l.S("mod.hub.done")}
+	d := hubJoinData{Lang: l, Host: base, Screen: "/t/" + h.TableToken, Done: l.S("mod.hub.done")}
 	d.Next = base + "/join/" + url.PathEscape(h.ID) + "?seat=" + strconv.Itoa(seat+1)
 	if relink { // one seat's new code: then back to the host page
 		d.Next, d.Done = base, l.S("mod.hub.done_back")
@@ -493,71 +479,47 @@ func (s *Server) hubJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A data: URL of our own PNG: the page needs nothing from the network.
-	d.QR = template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))
-	var b bytes.Buffer
-	if err := hubPages.ExecuteTemplate(&b, "join", d); err != nil {
-		s.Logf("join page: %v", err)
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
+	d.QR = templ.SafeURL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(b.Bytes())
+	if err := hubJoinHTML(&d).Render(r.Context(), w); err != nil {
+		s.Logf("join page: %v", err)
+	}
 }
 
-// nightHTML draws the night sheet on the host page: every table of the
-// night, its players, their sides or roles once public, who won and why.
-func nightHTML(sheet NightSheet, l engine.Lang) template.HTML {
-	var b strings.Builder
-	if len(sheet.Games) == 0 {
-		b.WriteString("<p>" + face.Escape(l.S("mod.hub.night_none")) + "</p>")
-		return template.HTML(b.String())
+// hubJoinData is what the join-code page shows.
+type hubJoinData struct {
+	Lang         engine.Lang
+	Title, Who   string
+	URL, Next    string
+	Done, Events string
+	QR           templ.SafeURL // a data: URL of our own PNG
+	Host, Screen string
+	Joined       bool
+}
+
+// nightRole is a player's side, role or character on the night sheet,
+// a dash while secret.
+func nightRole(l engine.Lang, p NightPlayer) string {
+	if p.Role == nil {
+		return "—"
 	}
-	for i, g := range sheet.Games {
-		b.WriteString("<h3>" + strconv.Itoa(i+1) + ". " + face.Escape(l.Text(g.Game)) + " · " + g.Start.Format("15:04") + "</h3><p>")
-		if g.Over && g.Result != nil {
-			b.WriteString(string(face.MsgHTML(l, *g.Result)))
-		} else if g.Status.Key != "" {
-			b.WriteString(string(face.MsgHTML(l, g.Status)))
-		} else {
-			b.WriteString(face.Escape(l.S("mod.hub.in_play")))
-		}
-		b.WriteString("</p><table class=\"ay\"><tr><th>" + face.Escape(l.S("mod.hub.player")) + "</th>")
-		if g.RoleHead.Key != "" {
-			b.WriteString("<th>" + face.Escape(l.Text(g.RoleHead)) + "</th>")
-		}
-		for _, c := range g.Columns {
-			b.WriteString("<th>" + face.Escape(l.Text(c)) + "</th>")
-		}
-		b.WriteString("<th></th></tr>")
-		for _, p := range g.Players {
-			b.WriteString("<tr><td>" + string(face.BDI(p.Name)) + "</td>")
-			if g.RoleHead.Key != "" {
-				role := "—"
-				if p.Role != nil {
-					role = l.Text(*p.Role)
-				}
-				b.WriteString("<td>" + face.Escape(role) + "</td>")
-			}
-			for k := range g.Columns {
-				cell := "—"
-				if k < len(p.Columns) {
-					cell = l.Text(p.Columns[k])
-				}
-				b.WriteString("<td>" + face.Escape(cell) + "</td>")
-			}
-			res := p.Grade
-			if res == "" && g.Over && p.Won {
-				res = "★"
-			}
-			b.WriteString("<td>" + face.Escape(res) + "</td></tr>")
-		}
-		b.WriteString("</table>")
+	return l.Text(*p.Role)
+}
+
+// nightCell is a player's k-th column of the game's own on the night
+// sheet, a dash when missing.
+func nightCell(l engine.Lang, p NightPlayer, k int) string {
+	if k < len(p.Columns) {
+		return l.Text(p.Columns[k])
 	}
-	b.WriteString("<h3>" + face.Escape(l.S("mod.hub.totals")) + "</h3><table class=\"ay\"><tr><th>" +
-		face.Escape(l.S("mod.hub.player")) + "</th><th>" + face.Escape(l.S("mod.hub.games")) + "</th><th>" + face.Escape(l.S("mod.hub.wins")) + "</th></tr>")
-	for _, t := range sheet.Totals {
-		b.WriteString("<tr><td>" + string(face.BDI(t.Name)) + "</td><td>" + strconv.Itoa(t.Games) + "</td><td>" + strconv.Itoa(t.Wins) + "</td></tr>")
+	return "—"
+}
+
+// nightResult is a player's result on the night sheet: a grade, a star
+// for a win, or nothing.
+func nightResult(g NightGame, p NightPlayer) string {
+	if p.Grade == "" && g.Over && p.Won {
+		return "★"
 	}
-	b.WriteString("</table>")
-	return template.HTML(b.String())
+	return p.Grade
 }

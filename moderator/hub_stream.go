@@ -5,13 +5,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
-	"html/template"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"tablemaster/engine"
 )
@@ -176,29 +177,34 @@ func (t *Table) saveFailure() *NotSavedError {
 // current, each a whole element with an id: the failed-save banner, the
 // tables and the night sheet. The new-table form is not among them, so a
 // live update never touches what the host is typing.
-func (s *Server) hubParts(l engine.Lang, base string) ([3]template.HTML, error) {
-	var parts [3]template.HTML
+func (s *Server) hubParts(ctx context.Context, l engine.Lang, base string) ([3]string, error) {
+	var parts [3]string
 	d := hubData{Lang: l, Base: base}
 	s.hubFill(&d)
-	for i, name := range []string{"hubtrouble", "hubtables", "hubnight"} {
-		var b bytes.Buffer
-		if err := hubPages.ExecuteTemplate(&b, name, d); err != nil {
+	var b strings.Builder
+	for i, c := range [3]templ.Component{hubTroubleHTML(&d), hubTablesHTML(&d), hubNightHTML(&d)} {
+		b.Reset()
+		if err := c.Render(ctx, &b); err != nil {
 			return parts, err
 		}
-		parts[i] = template.HTML(b.String())
+		parts[i] = b.String()
 	}
 	return parts, nil
 }
 
 // joinParts is the live parts as one message: the page puts each element
 // in the place of the one with its id.
-func joinParts(parts [3]template.HTML) []byte {
-	var b bytes.Buffer
+func joinParts(parts [3]string) []byte {
+	n := 0
 	for _, p := range parts {
-		b.WriteString(string(p))
-		b.WriteByte('\n')
+		n += len(p) + 1
 	}
-	return b.Bytes()
+	b := make([]byte, 0, n)
+	for _, p := range parts {
+		b = append(b, p...)
+		b = append(b, '\n')
+	}
+	return b
 }
 
 // bodyHash names a body for the stream's ids: a page that holds it is
@@ -228,7 +234,7 @@ func (s *Server) hubEvents(w http.ResponseWriter, r *http.Request) {
 	ch, cancel := lv.changes.subscribe()
 	defer cancel()
 	send := func() bool {
-		parts, err := s.hubParts(l, base)
+		parts, err := s.hubParts(r.Context(), l, base)
 		body := joinParts(parts)
 		if err != nil {
 			s.Logf("host page: %v", err)

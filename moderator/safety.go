@@ -1,14 +1,14 @@
 package moderator
 
 import (
-	"io"
+	"bytes"
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 
 	"tablemaster/engine"
-	"tablemaster/moderator/face"
 )
 
 // readerLang is the reader's language as pageLang picks it (?lang=, the
@@ -37,22 +37,19 @@ func (s *Server) readerLang(r *http.Request) engine.Lang {
 
 // shortPage writes a small phone-sized page of its own (the dead link's,
 // the refused post's): a title and a line in the reader's language, in
-// the style of the other pages, with no asset from anywhere. Every header
+// the style of the other pages, with no asset from anywhere, and when
+// other is set a link to the same address in that language (the page is
+// shortPageHTML, hub.templ). Every header
 // a handler may have set on the way is dropped, so the answer is the same
 // bytes for the same request whatever happened before.
-func shortPage(w http.ResponseWriter, status int, l engine.Lang, title, body, other string) {
-	var b strings.Builder
-	b.WriteString(`<!doctype html><html lang="` + string(l) + `"><head><meta charset="utf-8">` +
-		`<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="same-origin">` +
-		`<title>tablemaster</title><style>` +
-		`body{margin:0;background:#14161a;color:#eceae4;font:18px/1.5 system-ui,-apple-system,"Hiragino Sans","Noto Sans CJK JP",sans-serif}` +
-		`main{max-width:30rem;margin:0 auto;padding:2.5rem 1.2rem}h1{font-size:1.3rem;margin:0 0 .8rem;color:#e0b341}` +
-		`p{margin:.6rem 0}a{color:#9a9890;font-size:.9rem}</style></head><body><main>`)
-	b.WriteString("<h1>" + face.Escape(title) + "</h1><p>" + face.Escape(body) + "</p>")
-	if other != "" {
-		b.WriteString(other)
+func shortPage(w http.ResponseWriter, r *http.Request, status int, l engine.Lang, title, body string, other engine.Lang) {
+	// Rendered first: the answer says its length.
+	var b bytes.Buffer
+	ctx := context.Background()
+	if r != nil {
+		ctx = r.Context()
 	}
-	b.WriteString("</main></body></html>\n")
+	shortPageHTML(l, title, body, other).Render(ctx, &b) // a bytes.Buffer does not fail
 	hd := w.Header()
 	for _, k := range []string{"Set-Cookie", "Content-Encoding", "X-Tablemaster-Version", "X-Tablemaster-Body", "Location"} {
 		hd.Del(k)
@@ -61,7 +58,7 @@ func shortPage(w http.ResponseWriter, status int, l engine.Lang, title, body, ot
 	hd.Set("Content-Length", strconv.Itoa(b.Len()))
 	hd.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	io.WriteString(w, b.String())
+	w.Write(b.Bytes())
 }
 
 // deadLinkPage is the answer to every link that does not work: one that
@@ -75,8 +72,7 @@ func (s *Server) deadLinkPage(w http.ResponseWriter, r *http.Request) {
 	}
 	// The other language, on the same address: the link does not say
 	// more for it.
-	sw := `<p><a href="?lang=` + string(other) + `">` + face.Escape(l.S("mod.dead.other")) + `</a></p>`
-	shortPage(w, http.StatusNotFound, l, l.S("mod.dead.title"), l.S("mod.dead.body"), sw)
+	shortPage(w, r, http.StatusNotFound, l, l.S("mod.dead.title"), l.S("mod.dead.body"), other)
 }
 
 // sameOrigin refuses every request that may change something (anything
@@ -98,7 +94,7 @@ func (s *Server) sameOrigin(h http.Handler) http.Handler {
 		if crossSite(r) {
 			l := s.readerLang(r)
 			w.Header().Set("Connection", "close") // the refused body is not read
-			shortPage(w, http.StatusForbidden, l, l.S("mod.cross.title"), l.S("mod.cross.body"), "")
+			shortPage(w, r, http.StatusForbidden, l, l.S("mod.cross.title"), l.S("mod.cross.body"), "")
 			return
 		}
 		h.ServeHTTP(w, r)
