@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-// The house's layers, bottom up (README, "How it is built"):
+// The house's layers, bottom up (docs/design.md):
 //
 //	engine            the Game contract, Rand, the catalogue
 //	engine/<game>     a game's rules

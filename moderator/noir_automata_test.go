@@ -17,7 +17,7 @@ import (
 
 var automataCfg = noir.Config{Variant: noir.Automata}
 
-// automataOpening is the start of the README's worked script (seed 3):
+// automataOpening is the start of the worked script of docs/noir.md (seed 3):
 // the Killer is ♠5 (E1) disguised as ♠2 (B1), the Inspector ♣2 (D3).
 var automataOpening = []struct {
 	s engine.Seat

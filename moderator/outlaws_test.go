@@ -28,7 +28,7 @@ func newOutlawsTable(t testing.TB, seed uint64) (*Store, *Table) {
 	return st, tb
 }
 
-// olOpening is the README's worked game (seed 5) up to Aki's shot.
+// olOpening is the worked game of docs/outlaws.md (seed 5) up to Aki's shot.
 var olOpening = []struct {
 	s engine.Seat
 	a string

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The README's worked script of the Automata variant plays a whole game:
+// The worked script of the Automata variant (docs/noir.md) plays a whole game:
 // a Canvas, a pretended Disguise taken back and taken again, a Collapse
 // chosen suspect by suspect, a real Disguise, and an Accuse that decides
 // the game (NA-5, NA-7, NA-9, NA-10).

@@ -22,7 +22,7 @@ func runAyatsuriScript(t *testing.T, script, seed string, extra ...string) scrip
 	return scriptRun{code: code, out: out.String(), errOut: errOut.String(), logs: logs}
 }
 
-// TestAyatsuriScriptRound plays the README's round: the secret draft, a
+// TestAyatsuriScriptRound plays the round of docs/ayatsuri.md: the secret draft, a
 // pending Cop prediction and a pending Assassin kill on the same reveal
 // (AY-22), the Detective's guard and fee (AY-24), and the Serial Killer at
 // round end (AY-25).

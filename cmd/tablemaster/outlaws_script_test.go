@@ -24,7 +24,7 @@ func runOutlawsScript(t *testing.T, script string, extra ...string) scriptRun {
 	return scriptRun{code: code, out: out.String(), errOut: errOut.String(), logs: logs}
 }
 
-// The README's worked game of Outlaws: setup by hand and dealt, a
+// The worked game of docs/outlaws.md: setup by hand and dealt, a
 // pretended Move, Checks, Takes with the slide and refill, a Scout, a
 // Dancer, and the Assassin's shot stopped by the Sheriff's guard (OL-23).
 func TestScriptOutlaws(t *testing.T) {

@@ -35,7 +35,7 @@ func tonight(t *testing.T) string {
 	return dir
 }
 
-// TestSuperrockScriptPrep plays the README's preparation (SR-10 … SR-18)
+// TestSuperrockScriptPrep plays the preparation of docs/superrock.md (SR-10 … SR-18)
 // with virtual dice to the start of the planet phase: the deal, Ben's
 // reject of a character he played earlier tonight and the new deal
 // (SR-13), a shadow roll with no Evil silhouette done again (SR-15), a

@@ -263,7 +263,7 @@ func TestLoadRunChildFloor(t *testing.T) {
 // server with short limits: the phone is served throughout, the held
 // connections stay open while measured, the cap refuses exactly the
 // connections over it, and the server closes the rest within its limits.
-// No timing is asserted: the figures are for the README.
+// No timing is asserted: the figures are for docs/speed.md.
 func TestRunHold(t *testing.T) {
 	st, err := moderator.NewStore(t.TempDir(), time.Now)
 	if err != nil {
