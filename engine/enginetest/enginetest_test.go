@@ -261,3 +261,20 @@ func TestMovesAndTruncate(t *testing.T) {
 		t.Errorf("Truncate to 100 = %v", got)
 	}
 }
+
+func TestWeighted(t *testing.T) {
+	cs := []engine.Choice{{Action: "a"}, {Action: "b"}, {Action: "c"}}
+	r := engine.NewRand(1)
+	got := map[engine.Action]int{}
+	for range 3000 {
+		got[enginetest.Weighted(cs, r, func(c engine.Choice) int {
+			return map[engine.Action]int{"a": 1, "b": 0, "c": 2}[c.Action]
+		}).Action]++
+	}
+	if got["b"] != 0 || got["a"] < 800 || got["a"] > 1200 || got["c"] < 1800 || got["c"] > 2200 {
+		t.Errorf("Weighted 1:0:2 over 3000 picks = %v, want about 1000, 0, 2000", got)
+	}
+	if c := enginetest.Weighted(cs, r, func(engine.Choice) int { return 0 }); c.Action != "c" {
+		t.Errorf("Weighted with every weight 0 = %v, want the last", c.Action)
+	}
+}

@@ -76,3 +76,25 @@ func Step(g engine.Game, r *engine.Rand) (evs []engine.Event, ok bool, err error
 	}
 	return evs, true, nil
 }
+
+// Weighted picks one of cs at random, each in proportion to its weight
+// (0: never, unless every weight is 0, when the last is taken), so that
+// seeded random games favour what moves a game on and reach what a
+// uniform choice rarely does. cs must not be empty.
+func Weighted(cs []engine.Choice, r *engine.Rand, weight func(engine.Choice) int) engine.Choice {
+	total := 0
+	ws := make([]int, len(cs))
+	for i, c := range cs {
+		ws[i] = weight(c)
+		total += ws[i]
+	}
+	if total > 0 {
+		n := r.IntN(total)
+		for i, c := range cs {
+			if n -= ws[i]; n < 0 {
+				return c
+			}
+		}
+	}
+	return cs[len(cs)-1]
+}

@@ -32,17 +32,7 @@ func automataPick(g *Game, r *engine.Rand) engine.Choice {
 		}
 		return 3
 	}
-	total := 0
-	for _, c := range cs {
-		total += weight(c)
-	}
-	n := r.IntN(total)
-	for _, c := range cs {
-		if n -= weight(c); n < 0 {
-			return c
-		}
-	}
-	return cs[len(cs)-1]
+	return enginetest.Weighted(cs, r, weight)
 }
 
 // TestAutomataRandomGames: seeded random games keep the invariants after

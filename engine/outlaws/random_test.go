@@ -31,17 +31,7 @@ func pick(g *Game, r *engine.Rand) (engine.Seat, engine.Action) {
 		}
 		return 1
 	}
-	total := 0
-	for _, c := range cs {
-		total += weight(c)
-	}
-	n := r.IntN(total)
-	for _, c := range cs {
-		if n -= weight(c); n < 0 {
-			return s, c.Action
-		}
-	}
-	return s, cs[len(cs)-1].Action
+	return s, enginetest.Weighted(cs, r, weight).Action
 }
 
 // TestRandomGames: seeded random games keep the invariants after every
