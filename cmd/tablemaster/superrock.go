@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -97,8 +98,13 @@ func superrockRun(o *superrockOptions) error {
 		if err != nil {
 			return errorf("cannot read the roster: %v", err)
 		}
-		// A *DataError names the file and the line: print it as it is.
+		// A *DataError names the file and the line: print it as it is,
+		// in the console's language.
 		if cfg.Data, err = superrock.Parse(o.Roster, text); err != nil {
+			var de *superrock.DataError
+			if errors.As(err, &de) {
+				return errorf("%s", de.Text(lang))
+			}
 			return errorf("%v", err)
 		}
 	}

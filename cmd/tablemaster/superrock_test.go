@@ -124,7 +124,8 @@ func TestSuperrockRunRefuses(t *testing.T) {
 		{"board", []string{"--board", "cardboard"}, `--board: superrock: board must be virtual or physical, not "cardboard"`},
 		{"dice", []string{"--dice", "loaded"}, `--dice: superrock: dice must be virtual or physical, not "loaded"`},
 		{"roster missing", []string{"--roster", filepath.Join(dir, "none.txt")}, "cannot read the roster"},
-		{"roster typo", []string{"--roster", typo}, "superrock: " + typo + ":" + strconv.Itoa(line) + ": "},
+		{"roster typo", []string{"--roster", typo}, "superrock: " + typo + ":" + strconv.Itoa(line) + ": attr must be one of"},
+		{"roster typo ja", []string{"--lang", "ja", "--roster", typo}, "superrock: " + typo + ":" + strconv.Itoa(line) + ": attrはG, E, S"},
 		{"reveal without script", []string{"--reveal"}, "--reveal goes with --script"},
 	}
 	for _, tt := range tests {

@@ -398,11 +398,14 @@ type DataError struct {
 	Msg  engine.Msg
 }
 
-func (e *DataError) Error() string {
+func (e *DataError) Error() string { return e.Text(engine.EN) }
+
+// Text is the problem in language l, after the file and the line.
+func (e *DataError) Text(l engine.Lang) string {
 	if e.Line == 0 {
-		return fmt.Sprintf("superrock: %s: %s", e.File, engine.EN.Text(e.Msg))
+		return fmt.Sprintf("superrock: %s: %s", e.File, l.Text(e.Msg))
 	}
-	return fmt.Sprintf("superrock: %s:%d: %s", e.File, e.Line, engine.EN.Text(e.Msg))
+	return fmt.Sprintf("superrock: %s:%d: %s", e.File, e.Line, l.Text(e.Msg))
 }
 
 var (
