@@ -14,21 +14,25 @@ import (
 // ![alt](target), the target without spaces.
 var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
-// TestDocsLinks reads README.md and docs/*.md and fails on a relative link
-// to a file that is not in the repository, or to a heading that is not in
-// the file, and on a picture in docs/ that no page shows.
+// TestDocsLinks reads README*.md and docs/*.md (the English pages and their
+// Japanese twins, README.ja.md and docs/*.ja.md) and fails on a relative
+// link to a file that is not in the repository, or to a heading that is not
+// in the file, and on a picture in docs/ that no page shows.
 func TestDocsLinks(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages = append([]string{filepath.Join(root, "README.md")}, pages...)
-	if len(pages) < 2 {
-		t.Fatalf("found no pages under docs/: %v", pages)
+	var pages []string
+	for _, pattern := range []string{"README*.md", filepath.Join("docs", "*.md")} {
+		found, err := filepath.Glob(filepath.Join(root, pattern))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(found) == 0 {
+			t.Fatalf("found no page matching %s", pattern)
+		}
+		pages = append(pages, found...)
 	}
 	shown := map[string]bool{} // pictures linked from some page, by absolute path
 	anchors := map[string]map[string]bool{}
