@@ -2,7 +2,9 @@ package enginetest
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"os"
 	"testing"
 
 	"tablemaster/engine"
@@ -18,6 +20,34 @@ func Moves(i uint64, minLen, spread int) []byte {
 		moves[j] = byte(r.IntN(256))
 	}
 	return moves
+}
+
+// MinimizeRuns bounds how many times the fuzzer reruns one input while it
+// shrinks it (see FuzzMain): enough to cut the tail and try removing each
+// byte of the longest input a FuzzApply target reads (160 moves), a
+// fraction of a second of work.
+const MinimizeRuns = 400
+
+// FuzzMain is the TestMain of a package with FuzzApply targets: it runs
+// the tests with the fuzzer's minimisation bounded to MinimizeRuns runs an
+// input unless -fuzzminimizetime is given. Go's default is 60 seconds an
+// input, and it shrinks every input that finds new code, not just
+// failures: trying to take out every range of bytes of a game of 56–160
+// moves, then to make each byte printable, costs thousands of games. A
+// worker doing that reports nothing until it is done, which showed as 6 to
+// 12 seconds of "0/sec" between bursts, and most of an 11-second run went
+// on the inputs found in its first seconds. To let the fuzzer shrink a
+// failure as long as it likes, pass -fuzzminimizetime 60s.
+func FuzzMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.fuzzminimizetime" })
+	if !given {
+		if err := flag.Set("test.fuzzminimizetime", fmt.Sprintf("%dx", MinimizeRuns)); err != nil {
+			panic(err)
+		}
+	}
+	os.Exit(m.Run())
 }
 
 // Truncate caps a fuzz input at maxSteps moves. Longer inputs only repeat

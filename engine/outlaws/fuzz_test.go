@@ -22,11 +22,13 @@ func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 10; seed++ {
 		f.Add(seed, uint8(seed), enginetest.Moves(seed, 40, 80))
 	}
-	f.Fuzz(playFuzz)
+	f.Fuzz(func(t *testing.T, seed uint64, opts uint8, moves []byte) {
+		playFuzz(t, seed, opts, moves)
+	})
 }
 
 // playFuzz is FuzzApply's body: a game driven by the bytes of moves.
-func playFuzz(t *testing.T, seed uint64, opts uint8, moves []byte) {
+func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
 	{
 		moves = enginetest.Truncate(moves, maxFuzzSteps)
 		cfg := Config{}
@@ -160,4 +162,11 @@ func knowSum(g *Game) uint64 {
 		}
 	}
 	return h
+}
+
+// BenchmarkFuzzApply is the cost of one FuzzApply input of full length.
+func BenchmarkFuzzApply(b *testing.B) {
+	enginetest.BenchFuzz(b, maxFuzzSteps, func(i int, moves []byte) {
+		playFuzz(b, uint64(i), uint8(i), moves)
+	})
 }
