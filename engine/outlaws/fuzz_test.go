@@ -37,12 +37,13 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
 		}
 		g := New(cfg, seed)
 		r := engine.NewRand(seed ^ 0xfeed)
+		buf := make([]act, 0, 192)
 		for i, b := range moves {
 			if g.outcome.Over {
 				break
 			}
 			s := g.Turn()
-			acts := g.legal(s)
+			acts := g.appendLegal(buf[:0], s)
 			if len(acts) == 0 {
 				t.Fatalf("step %d: no legal action for seat %d in %v", i, s, g.phase)
 			}
