@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"testing"
 
 	"tablemaster/engine"
@@ -23,31 +22,26 @@ func Moves(i uint64, minLen, spread int) []byte {
 }
 
 // MinimizeRuns bounds how many times the fuzzer reruns one input while it
-// shrinks it (see FuzzMain): enough to cut the tail and try removing each
-// byte of the longest input a FuzzApply target reads (160 moves), a
+// shrinks it (see BoundMinimizing): enough to cut the tail and try removing
+// each byte of the longest input a FuzzApply target reads (160 moves), a
 // fraction of a second of work.
 const MinimizeRuns = 400
 
-// FuzzMain is the TestMain of a package with FuzzApply targets: it runs
-// the tests with the fuzzer's minimisation bounded to MinimizeRuns runs an
-// input unless -fuzzminimizetime is given. Go's default is 60 seconds an
-// input, and it shrinks every input that finds new code, not just
-// failures: trying to take out every range of bytes of a game of 56–160
-// moves, then to make each byte printable, costs thousands of games. A
-// worker doing that reports nothing until it is done, which showed as 6 to
-// 12 seconds of "0/sec" between bursts, and most of an 11-second run went
-// on the inputs found in its first seconds. To let the fuzzer shrink a
-// failure as long as it likes, pass -fuzzminimizetime 60s.
-func FuzzMain(m *testing.M) {
-	flag.Parse()
-	given := false
-	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.fuzzminimizetime" })
-	if !given {
-		if err := flag.Set("test.fuzzminimizetime", fmt.Sprintf("%dx", MinimizeRuns)); err != nil {
-			panic(err)
-		}
+// BoundMinimizing makes -fuzzminimizetime default to MinimizeRuns runs an
+// input; a package with fuzz targets calls it from an init function, and
+// the flag given on the command line still wins. Go's default is 60
+// seconds an input, and it shrinks every input that finds new code, not
+// just failures: trying to take out every range of bytes of a game of
+// 56–160 moves, then to make each byte printable, costs thousands of
+// games. A worker doing that reports nothing until it is done, which
+// showed as 6 to 12 seconds of "0/sec" between bursts, and most of an
+// 11-second run went on the inputs found in its first seconds. To let the
+// fuzzer shrink a failure as long as it likes, pass -fuzzminimizetime 60s.
+func BoundMinimizing() {
+	testing.Init() // registers the flags; parsing them later overrides this
+	if err := flag.Set("test.fuzzminimizetime", fmt.Sprintf("%dx", MinimizeRuns)); err != nil {
+		panic(err)
 	}
-	os.Exit(m.Run())
 }
 
 // Truncate caps a fuzz input at maxSteps moves. Longer inputs only repeat

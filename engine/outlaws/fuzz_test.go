@@ -18,6 +18,9 @@ var probes = []string{"place governor", "place mayor", "deal", "reset", "move 1 
 
 const maxFuzzSteps = 56
 
+// The fuzzer shrinks new inputs for a bounded number of runs.
+func init() { enginetest.BoundMinimizing() }
+
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 10; seed++ {
 		f.Add(seed, uint8(seed), enginetest.Moves(seed, 40, 80))
