@@ -8,8 +8,13 @@ import (
 	"path/filepath"
 	"testing"
 
+	"tablemaster/engine/enginetest"
 	"tablemaster/engine/noir"
 )
+
+// The fuzzer shrinks new inputs for a bounded number of runs (Go's 60 s
+// default stalled FuzzReadLog and FuzzNames for up to 9 s at a time).
+func init() { enginetest.BoundMinimizing() }
 
 // FuzzReadLog is `resume` on arbitrary bytes: reading never panics, a log
 // that is accepted reads the same once written again, nothing before a

@@ -374,6 +374,9 @@ func sameState(a, b *Game) bool {
 // their verdicts (the ledger) included.
 const maxFuzzSteps = 160
 
+// The fuzzer shrinks new inputs for a bounded number of runs.
+func init() { enginetest.BoundMinimizing() }
+
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 16; seed++ {
 		moves := enginetest.Moves(seed, 60, 100)

@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"testing"
 
@@ -18,6 +19,29 @@ func Moves(i uint64, minLen, spread int) []byte {
 		moves[j] = byte(r.IntN(256))
 	}
 	return moves
+}
+
+// MinimizeRuns bounds how many times the fuzzer reruns one input while it
+// shrinks it (see BoundMinimizing): enough to cut the tail and try removing
+// each byte of the longest input a FuzzApply target reads (160 moves), a
+// fraction of a second of work.
+const MinimizeRuns = 400
+
+// BoundMinimizing makes -fuzzminimizetime default to MinimizeRuns runs an
+// input; a package with fuzz targets calls it from an init function, and
+// the flag given on the command line still wins. Go's default is 60
+// seconds an input, and it shrinks every input that finds new code, not
+// just failures: trying to take out every range of bytes of a game of
+// 56–160 moves, then to make each byte printable, costs thousands of
+// games. A worker doing that reports nothing until it is done, which
+// showed as 6 to 12 seconds of "0/sec" between bursts, and most of an
+// 11-second run went on the inputs found in its first seconds. To let the
+// fuzzer shrink a failure as long as it likes, pass -fuzzminimizetime 60s.
+func BoundMinimizing() {
+	testing.Init() // registers the flags; parsing them later overrides this
+	if err := flag.Set("test.fuzzminimizetime", fmt.Sprintf("%dx", MinimizeRuns)); err != nil {
+		panic(err)
+	}
 }
 
 // Truncate caps a fuzz input at maxSteps moves. Longer inputs only repeat

@@ -174,6 +174,9 @@ func step(t testing.TB, g *Game, b byte, probe string) []engine.Event {
 // (NC-15) and sometimes the sixteenth kill.
 const maxFuzzSteps = 64
 
+// The fuzzer shrinks new inputs for a bounded number of runs.
+func init() { enginetest.BoundMinimizing() }
+
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 12; seed++ {
 		moves := enginetest.Moves(seed, 40, 80)

@@ -18,15 +18,20 @@ var probes = []string{"place governor", "place mayor", "deal", "reset", "move 1 
 
 const maxFuzzSteps = 56
 
+// The fuzzer shrinks new inputs for a bounded number of runs.
+func init() { enginetest.BoundMinimizing() }
+
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 10; seed++ {
 		f.Add(seed, uint8(seed), enginetest.Moves(seed, 40, 80))
 	}
-	f.Fuzz(playFuzz)
+	f.Fuzz(func(t *testing.T, seed uint64, opts uint8, moves []byte) {
+		playFuzz(t, seed, opts, moves)
+	})
 }
 
 // playFuzz is FuzzApply's body: a game driven by the bytes of moves.
-func playFuzz(t *testing.T, seed uint64, opts uint8, moves []byte) {
+func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
 	{
 		moves = enginetest.Truncate(moves, maxFuzzSteps)
 		cfg := Config{}
@@ -35,12 +40,13 @@ func playFuzz(t *testing.T, seed uint64, opts uint8, moves []byte) {
 		}
 		g := New(cfg, seed)
 		r := engine.NewRand(seed ^ 0xfeed)
+		buf := make([]act, 0, 192)
 		for i, b := range moves {
 			if g.outcome.Over {
 				break
 			}
 			s := g.Turn()
-			acts := g.legal(s)
+			acts := g.appendLegal(buf[:0], s)
 			if len(acts) == 0 {
 				t.Fatalf("step %d: no legal action for seat %d in %v", i, s, g.phase)
 			}
@@ -160,4 +166,11 @@ func knowSum(g *Game) uint64 {
 		}
 	}
 	return h
+}
+
+// BenchmarkFuzzApply is the cost of one FuzzApply input of full length.
+func BenchmarkFuzzApply(b *testing.B) {
+	enginetest.BenchFuzz(b, maxFuzzSteps, func(i int, moves []byte) {
+		playFuzz(b, uint64(i), uint8(i), moves)
+	})
 }

@@ -81,6 +81,9 @@ func probe(t testing.TB, g *Game, seats []engine.Seat, as []string) {
 // the preparation, the boards and the play included.
 const maxFuzzSteps = 96
 
+// The fuzzer shrinks new inputs for a bounded number of runs.
+func init() { enginetest.BoundMinimizing() }
+
 func FuzzApply(f *testing.F) {
 	for seed := uint64(0); seed < 12; seed++ {
 		moves := enginetest.Moves(seed, 40, 80)
