@@ -105,13 +105,12 @@ var securityHeaderValues = []struct {
 }
 
 // pageLang picks the reader's language: ?lang=, then the cookie, then
-// Accept-Language, then the table's.
+// Accept-Language, then the table's (readerLang). A ?lang= is remembered
+// in the cookie.
 func (s *Server) pageLang(w http.ResponseWriter, r *http.Request) engine.Lang {
-	if q := r.URL.Query().Get("lang"); q != "" {
-		if l, ok := engine.ParseLang(q); ok {
-			http.SetCookie(w, &http.Cookie{Name: "lang", Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode})
-			return l
-		}
+	if l, ok := engine.ParseLang(r.URL.Query().Get("lang")); ok {
+		http.SetCookie(w, &http.Cookie{Name: "lang", Value: string(l), Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode})
+		return l
 	}
 	return s.readerLang(r)
 }
