@@ -484,3 +484,20 @@ func TestHubStreamOutlivesTheLimits(t *testing.T) {
 	}
 	waitEvent(t, ev, "the new table, on the same stream", func(e sseEvent) bool { return strings.Contains(e.Data, "Waiting for Aki") })
 }
+
+// TestHubStreamPings: an idle host page stream is pinged as a table
+// stream is (an event the page's script sees, with the interval), so the
+// host page notices a laptop gone from the Wi-Fi without a word.
+func TestHubStreamPings(t *testing.T) {
+	srv, _, host := newTestHub(t)
+	srv.Keepalive = 50 * time.Millisecond
+	hs := srv.HTTPServer()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go hs.Serve(ln)
+	t.Cleanup(func() { hs.Close() })
+	ev := openStream(t, "http://"+ln.Addr().String(), host+"/events")
+	waitEvent(t, ev, "a ping with its interval", func(e sseEvent) bool { return e.Name == "ping" && e.Data == "50" })
+}

@@ -277,7 +277,8 @@ func (s *Server) hubJoinEvents(w http.ResponseWriter, r *http.Request) {
 // eventStream sends the stream's head, then calls send at once and after
 // every wake on ch, until send fails, the page goes or the server stops.
 // Wakes that come close together are taken as one (a burst of phones
-// connecting), and a comment line keeps an idle connection open.
+// connecting), and an idle stream is pinged as the table streams are
+// (pingEvent), so the page notices a laptop gone without a word.
 func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, ch <-chan struct{}, send func() bool) {
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream; charset=utf-8")
@@ -295,6 +296,7 @@ func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, ch <-chan s
 	}
 	tick := time.NewTicker(keep)
 	defer tick.Stop()
+	ping := pingEvent(keep)
 	for {
 		select {
 		case <-s.stop.Done():
@@ -302,7 +304,7 @@ func (s *Server) eventStream(w http.ResponseWriter, r *http.Request, ch <-chan s
 		case <-r.Context().Done():
 			return
 		case <-tick.C:
-			if !writeRaw(w, s.Limits.Write, []byte(": keepalive\n\n")) {
+			if !writeRaw(w, s.Limits.Write, ping) {
 				return
 			}
 		case <-ch:
