@@ -20,9 +20,10 @@ type portFlag struct {
 	Given bool
 }
 
+// String is the port given, or "" (its help says what the default is).
 func (p *portFlag) String() string {
 	if !p.Given {
-		return "remembered"
+		return ""
 	}
 	return strconv.Itoa(p.N)
 }

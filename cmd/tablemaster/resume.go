@@ -62,13 +62,16 @@ use it. A table that another tablemaster is running is left alone.`,
 			return resumeRun(opts)
 		},
 	}
-	cmd.Flags().Var(&opts.Port, "port", `serve every resumed table on this port instead of its own
-(0: a free one); the links change and are printed again.
-Without --port each table gets its own port back`)
+	cmd.Flags().Var(&opts.Port, "port", resumePortUsage)
 	cmd.Flags().StringVar(&opts.Addr, "addr", "", addrUsage)
 	cmd.Flags().BoolVar(&opts.SetAside, "set-aside-damaged", false, "resume a log with a damaged line from the lines before it (they are copied aside first, not deleted)")
 	return cmd
 }
+
+// resumePortUsage is the help of resume's --port.
+const resumePortUsage = `serve every resumed table on this port instead of its own
+(0: a free one); the links change and are printed again.
+Without --port each table gets its own port back`
 
 func resumeRun(o *resumeOptions) error {
 	f := o.f
