@@ -117,7 +117,6 @@ func hostRun(o *hostOptions) error {
 		hub.MovedFrom = net.JoinHostPort(p.was.Addr, strconv.Itoa(p.was.Port))
 	}
 	srv := serveHub(f, st, p.ln, lang, hub)
-	defer srv.stop()
 	link := hub.BaseURL + "/h/" + hub.Token
 	fmt.Fprintln(f.Out, lang.S("cmd.host.link", "url", link))
 	if f.QR != nil && f.IsTerminal() {
@@ -130,7 +129,7 @@ func hostRun(o *hostOptions) error {
 	ctx, stop := untilSignal(f)
 	defer stop()
 	<-ctx.Done()
-	srv.stop()
+	srv.stop() // nothing is accepted after this: what is said next is all
 	printHostStopped(f, o, lang, st)
 	return nil
 }
