@@ -36,7 +36,7 @@ func defaultOptions(game string, seats []string) any {
 }
 
 // TestFacesKeepTheContract: every face the command links in builds its
-// game with its default seats, has the two page templates the core
+// game with its default seats, writes both its pages the core
 // executes, and gives the night sheet one line per seat.
 func TestFacesKeepTheContract(t *testing.T) {
 	names := face.Names()
@@ -61,9 +61,10 @@ func TestFacesKeepTheContract(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		for _, tmpl := range []string{name + ".table", name + ".phone"} {
-			if tb.pages.Lookup(tmpl) == nil {
-				t.Errorf("%s: no template %q", name, tmpl)
+		for _, seat := range []engine.Seat{engine.Public, 0} {
+			var b strings.Builder
+			if err := renderApp(&b, tb, seat, engine.EN, "", "/s/x"); err != nil || !strings.Contains(b.String(), `<div class="top"><h1>`) {
+				t.Errorf("%s: seat %d's page has no heading (%v):\n%s", name, seat, err, b.String())
 			}
 		}
 		if n := f.Night(tb.game); len(n.Seats) != len(seats.Default) || n.Name.Key == "" || !engine.Has(n.Name.Key) {

@@ -91,7 +91,7 @@ func sameJSON(a, b any) bool {
 func (t *Table) withResampledGame(s engine.Seat, r *engine.Rand) *Table {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	c := &Table{hdr: t.hdr, face: t.face, pages: t.pages, game: t.game.(engine.Resampler).Resample(s, r),
+	c := &Table{hdr: t.hdr, face: t.face, game: t.game.(engine.Resampler).Resample(s, r),
 		applied: t.applied, feed: t.feed, undo: t.undo, stateVer: t.stateVer,
 		subs: map[chan struct{}]struct{}{}, joined: t.joined, online: t.online}
 	c.version.Store(t.version.Load())

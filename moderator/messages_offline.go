@@ -6,7 +6,7 @@ import "tablemaster/engine"
 // banner every phone and table screen shows while its live connection is
 // down, and the line a tap that could not be sent adds to it. The page's
 // script shows them; the server writes them into the page in its language
-// (layout.tmpl, the data-lost, data-unsent and data-unsure of #tm-offline).
+// (layout.templ, the data-lost, data-unsent and data-unsure of #tm-offline).
 func init() {
 	engine.Register(map[string]engine.Text{
 		"mod.offline.lost": {EN: "Lost the connection to the game master's laptop — reconnecting…",

@@ -89,11 +89,11 @@ func TestFold(t *testing.T) {
 // reports of what happened at the table sit folded under the board, away
 // from the turn's move.
 func TestSuperrockReportsAskFirst(t *testing.T) {
-	var b strings.Builder
-	b.WriteString(string(face.Buttons(engine.EN, []engine.Choice{
+	var b bytes.Buffer
+	face.WriteButtons(&b, engine.EN, []engine.Choice{
 		{Action: "dies Ben", Label: engine.M("sr.c.player", "player", "Ben"), Confirm: true},
 		{Action: "identity Ben", Label: engine.M("sr.c.player", "player", "Ben")},
-	})))
+	})
 	if got := b.String(); !strings.Contains(got, `value="dies Ben" data-confirm>`) || strings.Contains(got, `value="identity Ben" data-confirm`) {
 		t.Errorf("buttons = %s", got)
 	}

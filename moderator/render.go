@@ -2,9 +2,7 @@ package moderator
 
 import (
 	"bytes"
-	"embed"
-	"fmt"
-	"html/template"
+	"context"
 	"io"
 	"strconv"
 	"sync"
@@ -13,35 +11,6 @@ import (
 	"tablemaster/moderator/face"
 	"tablemaster/moderator/patch"
 )
-
-//go:embed pages/*.tmpl
-var pageFS embed.FS
-
-// layout holds the core's templates: the page frame with its style and
-// script, and the parts every game's pages use ("feed", "todo", "undo",
-// "players", "choices", "flash", "lang"). It is never executed itself:
-// each game gets a copy with its face's templates added (pagesFor).
-var layout = template.Must(template.New("").Funcs(face.Funcs()).Funcs(template.FuncMap{"feedHTML": face.FeedHTML, "playersHTML": face.PlayersHTML,
-	"todoHTML": face.TodoHTML, "undoHTML": face.UndoHTML, "langHTML": face.LangHTML, "flashHTML": face.FlashHTML, "choicesHTML": face.ChoicesHTML}).
-	ParseFS(pageFS, "pages/*.tmpl"))
-
-// gamePages caches each face's template set, built on first use.
-var gamePages sync.Map // face name → *template.Template
-
-// pagesFor returns the templates of a game's pages: the layout and the
-// face's own, with the face's functions.
-func pagesFor(f face.Face) (*template.Template, error) {
-	if t, ok := gamePages.Load(f.Name()); ok {
-		return t.(*template.Template), nil
-	}
-	fsys, funcs := f.Pages()
-	t, err := template.Must(layout.Clone()).Funcs(funcs).ParseFS(fsys, "*.tmpl")
-	if err != nil {
-		return nil, fmt.Errorf("%s pages: %w", f.Name(), err)
-	}
-	got, _ := gamePages.LoadOrStore(f.Name(), t)
-	return got.(*template.Template), nil
-}
 
 // maxPhoneFeed and maxScreenFeed are the story lines a phone and the
 // table screen show; the whole story is a link away (/story). So a page,
@@ -98,7 +67,7 @@ const lineRing = 64
 type lineCache struct {
 	lang engine.Lang
 	held [lineRing]int
-	html [lineRing]template.HTML
+	html [lineRing]face.HTML
 }
 
 // linesCache is the table's cache for l (under mu).
@@ -142,13 +111,6 @@ func (t *Table) pageSnapshot(s engine.Seat, tail int, l engine.Lang) (Snapshot, 
 	return snap, feed
 }
 
-func appTemplate(t *Table, seat engine.Seat) string {
-	if seat == engine.Public {
-		return t.face.Name() + ".table"
-	}
-	return t.face.Name() + ".phone"
-}
-
 // renderApp writes the part of a page that live updates replace.
 func renderApp(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, base string) error {
 	_, err := renderAppVersion(w, t, seat, l, flash, base)
@@ -161,21 +123,14 @@ func renderAppVersion(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, fl
 	d := buildData(t, seat, l, flash, base)
 	var b bytes.Buffer
 	b.Grow(8 << 10)
-	if err := writeApp(&b, t, seat, d); err != nil {
-		return 0, err
-	}
+	writeApp(&b, t, d)
 	_, err := w.Write(b.Bytes())
 	return d.Snap.Version, err
 }
 
-// writeApp writes the app of a page from its data: in Go when the face
-// writes its pages so (face.Writer), else with its templates.
-func writeApp(b *bytes.Buffer, t *Table, seat engine.Seat, d *face.Page) error {
-	if w, ok := t.face.(face.Writer); ok {
-		w.WriteApp(b, d)
-		return nil
-	}
-	return t.pages.ExecuteTemplate(b, appTemplate(t, seat), d)
+// writeApp writes the app of a page from its data, as the face writes it.
+func writeApp(b *bytes.Buffer, t *Table, d *face.Page) {
+	t.face.WriteApp(b, d)
 }
 
 // renderPage writes a whole page: the frame, its style and script, and the
@@ -194,16 +149,14 @@ func renderPage(w io.Writer, t *Table, seat engine.Seat, l engine.Lang, flash, b
 		if seat != engine.Public {
 			d.SeatName = t.Header().Seats[seat]
 		}
-		d.App, d.BodyHash, d.BodyVersion = template.HTML(e.html), e.hash, e.version
+		d.App, d.BodyHash, d.BodyVersion = face.HTML(e.html), e.hash, e.version
 	} else {
 		d = *buildData(t, seat, l, flash, base)
 		var app bytes.Buffer
-		if err := writeApp(&app, t, seat, &d); err != nil {
-			return err
-		}
-		d.App, d.BodyHash, d.BodyVersion = template.HTML(app.String()), patch.Hash(app.Bytes()), d.Snap.Version
+		writeApp(&app, t, &d)
+		d.App, d.BodyHash, d.BodyVersion = face.HTML(app.String()), patch.Hash(app.Bytes()), d.Snap.Version
 	}
-	return t.pages.ExecuteTemplate(w, "page", &d)
+	return appPage(&d).Render(context.Background(), w)
 }
 
 // renderStory writes the whole story as seat sees it, newest first, on a
@@ -223,7 +176,7 @@ func renderStory(w io.Writer, t *Table, seat engine.Seat, l engine.Lang) error {
 		}
 		d.Feed = append(d.Feed, line)
 	}
-	return t.pages.ExecuteTemplate(w, "storypage", d)
+	return storyPage(d).Render(context.Background(), w)
 }
 
 // streamKey names one rendering of a live update: every page of the same
@@ -352,9 +305,7 @@ func (t *Table) rendered(seat engine.Seat, l engine.Lang, base string) *streamEn
 		}
 	}()
 	d := buildData(t, seat, l, "", base)
-	if e.err = writeApp(buf, t, seat, d); e.err != nil {
-		return e
-	}
+	writeApp(buf, t, d)
 	e.version = d.Snap.Version
 	switch {
 	case old != nil && old.err == nil && bytes.Equal(old.html, buf.Bytes()):

@@ -114,7 +114,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, g *linkGuard, t 
 // pingEvent is what an idle stream sends every interval: an event named
 // "ping" whose data is the interval in milliseconds. A comment would keep
 // the connection open as well, but a page's script never sees one; the
-// page counts two missed pings as a lost connection (layout.tmpl), which
+// page counts two missed pings as a lost connection (pageScript in layout.templ), which
 // is how it notices a laptop gone from the Wi-Fi without a word. Pings
 // carry no id, so a page's Last-Event-ID still names the body it holds.
 func pingEvent(every time.Duration) []byte {

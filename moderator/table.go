@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"html/template"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -107,7 +106,6 @@ type Table struct {
 	mu      sync.Mutex
 	hdr     Header
 	face    face.Face
-	pages   *template.Template // the face's pages with the layout
 	game    engine.Game
 	log     *Log
 	applied []applied
@@ -215,10 +213,6 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 	if err != nil {
 		return nil, err
 	}
-	pages, err := pagesFor(f)
-	if err != nil {
-		return nil, err
-	}
 	if len(hdr.Tokens) != len(hdr.Seats) {
 		return nil, fmt.Errorf("table %s: %d seats but %d links", hdr.ID, len(hdr.Seats), len(hdr.Tokens))
 	}
@@ -229,7 +223,7 @@ func replayTable(hdr Header, log *Log, records []Record, clock func() time.Time,
 	if g.Seats() != len(hdr.Seats) {
 		return nil, fmt.Errorf("table %s: %s needs %d players, not %d", hdr.ID, hdr.Game, g.Seats(), len(hdr.Seats))
 	}
-	t := &Table{hdr: hdr, face: f, pages: pages, game: g, log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
+	t := &Table{hdr: hdr, face: f, game: g, log: log, clock: clock, subs: map[chan struct{}]struct{}{}}
 	t.moved, t.move = context.WithCancel(context.Background())
 	if o, ok := g.(opener); ok {
 		for _, e := range o.Opening() {

@@ -9,10 +9,8 @@ import (
 	"tablemaster/moderator/face"
 )
 
-// WriteApp writes an Ayatsuri page's app in Go (face.Writer): byte for
-// byte what ayatsuri.tmpl's "ayatsuri.phone" and "ayatsuri.table" write,
-// which stay as the reference the tests compare it with at every step of
-// random games. By template a page took some 0.13 ms, most of it
+// WriteApp writes an Ayatsuri page's app: a seat's phone or the table
+// screen. Written by html/template a page took some 0.13 ms, most of it
 // reflection.
 func (Face) WriteApp(b *bytes.Buffer, d *face.Page) { face.WriteByDevice(b, d, phone, table) }
 
@@ -28,7 +26,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	face.WriteUndo(b, d)
 	face.WriteHoldOpen(b, d)
 	if r := v.Role; r != nil {
-		face.Put(b, "<div>", face.Words(l, "ay.ui.your_role"), ` <span class="cards"><span>`, face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key), "</span></span></div>")
+		face.Put(b, "<div>", face.Words(l, "ay.ui.your_role"), ` <span class="cards"><span>`, face.Escape(r.Mark), " ", face.Words(l, r.Key), "</span></span></div>")
 	} else {
 		face.Put(b, "<div>", face.Words(l, "ay.ui.no_role"), "</div>")
 	}
@@ -36,7 +34,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	if len(v.Hand) > 0 {
 		face.Put(b, "<div>", face.Words(l, "ay.ui.hand"), ` <span class="cards">`)
 		for _, r := range v.Hand {
-			face.Put(b, "<span>", face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key), "</span>")
+			face.Put(b, "<span>", face.Escape(r.Mark), " ", face.Words(l, r.Key), "</span>")
 		}
 		b.WriteString("</span></div>")
 	}
@@ -44,7 +42,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	if len(v.Serial) > 0 {
 		face.Put(b, "<div>", face.Words(l, "ay.ui.serial"), " ")
 		for _, s := range v.Serial {
-			face.Put(b, "<b>", face.TemplateEscape(s), "</b> ")
+			face.Put(b, "<b>", face.Escape(s), "</b> ")
 		}
 		b.WriteString("</div>")
 	}
@@ -133,10 +131,10 @@ func players(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 		if p.Killed {
 			face.Put(b, ` <span class="red">✖ `, face.Words(l, "ay.ui.killed"), "</span>")
 		}
-		face.Put(b, "</td>\n<td class=\"chips\"><span class=\"life\">", face.TemplateEscape(chips(p.Life, "○")), "</span></td><td class=\"chips\"><span class=\"kill\">",
-			face.TemplateEscape(chips(p.Kills, "●")), "</span></td>\n<td>")
+		face.Put(b, "</td>\n<td class=\"chips\"><span class=\"life\">", face.Escape(chips(p.Life, "○")), "</span></td><td class=\"chips\"><span class=\"kill\">",
+			face.Escape(chips(p.Kills, "●")), "</span></td>\n<td>")
 		if r := p.Role; r != nil {
-			face.Put(b, `<span class="rc">`, face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key), "</span>")
+			face.Put(b, `<span class="rc">`, face.Escape(r.Mark), " ", face.Words(l, r.Key), "</span>")
 		} else {
 			b.WriteString(`<span class="off">?</span>`)
 		}
@@ -152,7 +150,7 @@ func board(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 	if len(v.FaceUp) > 0 {
 		b.WriteString(`<span class="cards">`)
 		for _, r := range v.FaceUp {
-			face.Put(b, "<span>", face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key), "</span>")
+			face.Put(b, "<span>", face.Escape(r.Mark), " ", face.Words(l, r.Key), "</span>")
 		}
 		b.WriteString("</span>")
 	} else {
@@ -194,7 +192,7 @@ func history(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 		for i, r := range h.Roles {
 			b.WriteString("<td>")
 			if r != nil {
-				face.Put(b, face.TemplateEscape(r.Mark), " ", face.Words(l, r.Key))
+				face.Put(b, face.Escape(r.Mark), " ", face.Words(l, r.Key))
 			} else {
 				b.WriteString(`<span class="off">?</span>`)
 			}
@@ -209,10 +207,10 @@ func history(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 		if v.Over {
 			b.WriteString("<td>")
 			for _, r := range h.FaceDown {
-				face.Put(b, face.TemplateEscape(r.Mark), " ")
+				face.Put(b, face.Escape(r.Mark), " ")
 			}
 			for _, r := range h.Unpicked {
-				face.Put(b, face.TemplateEscape(r.Mark), " ")
+				face.Put(b, face.Escape(r.Mark), " ")
 			}
 			b.WriteString("</td>")
 		}

@@ -4,20 +4,14 @@
 package ayatsuri
 
 import (
-	"embed"
 	"encoding/json"
 	"fmt"
-	"html/template"
-	"io/fs"
 	"strconv"
 
 	"tablemaster/engine"
 	rules "tablemaster/engine/ayatsuri"
 	"tablemaster/moderator/face"
 )
-
-//go:embed pages/*.tmpl
-var pages embed.FS
 
 // Face is Ayatsuri's face, registered under "ayatsuri".
 type Face struct{}
@@ -45,12 +39,6 @@ func (Face) New(seats []string, raw json.RawMessage, seed uint64) (engine.Game, 
 
 // Role: roles are secret, nobody's name carries one.
 func (Face) Role(engine.Seat) string { return "" }
-
-// Pages are ayatsuri.tmpl; chips draws life and kill chips.
-func (Face) Pages() (fs.FS, template.FuncMap) {
-	sub, _ := fs.Sub(pages, "pages")
-	return sub, template.FuncMap{"chips": chips}
-}
 
 // Night: each player's life and kills (public all game long); roles
 // change every round, so the sheet names none.

@@ -10,7 +10,7 @@ import (
 	"tablemaster/moderator/face"
 )
 
-// chips draws a number of chips as symbols with the count (templates: chips).
+// chips draws a number of chips as symbols with the count.
 func chips(n int, symbol string) string {
 	if n <= 0 {
 		return "0"

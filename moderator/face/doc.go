@@ -2,9 +2,9 @@
 // runs, in the manner of database/sql/driver: the moderator (the core)
 // runs tables, logs, undo, the server and the console for any game, and
 // each game's face — moderator/noir, moderator/ayatsuri,
-// moderator/superrock — says how that game looks: how it is built from
-// its stored options, its page templates, its terminal view and what a
-// finished table shows on the night sheet.
+// moderator/superrock, moderator/outlaws — says how that game looks: how
+// it is built from its stored options, its pages (WriteApp), its terminal
+// view and what a finished table shows on the night sheet.
 //
 // A face registers itself when its package is imported:
 //

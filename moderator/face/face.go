@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"html/template"
-	"io/fs"
 	"sort"
 	"strings"
 	"sync"
@@ -27,28 +25,18 @@ type Face interface {
 	// Role is the catalogue key of a seat's public role ("noir.role.killer"),
 	// or "" for every seat of a game whose roles are secret.
 	Role(s engine.Seat) string
-	// Pages are the face's page templates, which define "<name>.table"
-	// (the table screen's body) and "<name>.phone" (a seat's), and the
-	// functions they call beyond Funcs. They are parsed together with the
-	// core's layout, whose templates ("feed", "todo", "undo", "players",
-	// "choices", "flash", "lang") they may call; each is executed with a
-	// *Page.
-	Pages() (fs.FS, template.FuncMap)
+	// WriteApp writes the part of a page that live updates replace: a
+	// seat's page (d.Phone) or the table screen, from the snapshot in d,
+	// which holds only what that device may see. It is written in Go, in
+	// one place (see the package doc); the Write... parts are what every
+	// page shares, and WriteByDevice picks the device's writer.
+	WriteApp(b *bytes.Buffer, d *Page)
 	// Text writes the terminal view of a snapshot: the table screen's
 	// public information, or one seat's private screen (pass-and-play).
 	Text(b *strings.Builder, snap *Snapshot, l engine.Lang)
 	// Night is what a table contributes to the night sheet, read from
 	// the game's public view only (it is printed for everyone).
 	Night(g engine.Game) Night
-}
-
-// Writer is implemented by a face that writes its pages' app in Go: a
-// template's every field and loop costs reflection on every live update,
-// the bulk of a busy server's time. WriteApp writes what the face's
-// "<name>.table" (d.Phone false) or "<name>.phone" template would, byte
-// for byte; the templates stay as the reference its tests compare with.
-type Writer interface {
-	WriteApp(b *bytes.Buffer, d *Page)
 }
 
 // WriteByDevice is a WriteApp for a game whose pages read its engine's

@@ -2,7 +2,6 @@ package face
 
 import (
 	"bytes"
-	"html/template"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
@@ -13,20 +12,25 @@ import (
 // Player names may be written right to left (Arabic, Hebrew …). Inside a
 // left-to-right sentence such a name, and the digits and punctuation next
 // to it, would be reordered with the text around it ("سارة: 3" shows the
-// 3 on the wrong side), so pages isolate it in <bdi>: the templates through
-// bdi for the name fields, MsgHTML for every argument of a sentence. A
+// 3 on the wrong side), so pages isolate it in <bdi>: BDI for the name
+// fields, MsgHTML for every argument of a sentence. A
 // name in left-to-right letters (Latin, kana, kanji) cannot be reordered
 // in these left-to-right pages and is written as it is, so a table of
 // such names pays no byte for isolation (the phone page budget).
 
-// MsgHTML renders a catalogue message as HTML (templates: msg): the text
+// HTML is text that is HTML already: a sentence or a name written by
+// MsgHTML, BDI or NamesHTML, escaped and isolated, which a page writes as
+// it is.
+type HTML string
+
+// MsgHTML renders a catalogue message as HTML: the text
 // escaped, every "@key" argument in words, and every other argument
 // isolated when it holds right-to-left text (a list "Aki, Ben" name by
 // name, so the list keeps its order).
-func MsgHTML(l engine.Lang, m engine.Msg) template.HTML {
+func MsgHTML(l engine.Lang, m engine.Msg) HTML {
 	var b bytes.Buffer
 	WriteMsg(&b, l, m)
-	return template.HTML(b.String())
+	return HTML(b.String())
 }
 
 // WriteMsg is MsgHTML into b.
@@ -62,14 +66,9 @@ func WriteMsg(b *bytes.Buffer, l engine.Lang, m engine.Msg) {
 	}
 }
 
-// TextHTML is MsgHTML for a key and name/value arguments (templates: th).
-func TextHTML(l engine.Lang, key string, nv ...string) template.HTML {
-	return MsgHTML(l, engine.M(key, nv...))
-}
-
 // BDI writes a name, or a list of names "Aki, Ben", escaped and
-// isolated where it holds right-to-left text (templates: bdi).
-func BDI(v string) template.HTML { return template.HTML(isolated(v)) }
+// isolated where it holds right-to-left text.
+func BDI(v string) HTML { return HTML(isolated(v)) }
 
 // WriteBDI is BDI into b.
 func WriteBDI(b *bytes.Buffer, v string) { isolate(b, v) }
@@ -117,57 +116,47 @@ func rightToLeft(r rune) bool {
 }
 
 // NamesHTML writes a list of names made by engine.Names the way language
-// l writes lists (「Akiさん、Benさん」), each name isolated as BDI does
-// (templates: names); any other value as BDI writes it.
-func NamesHTML(l engine.Lang, v string) template.HTML {
+// l writes lists (「Akiさん、Benさん」), each name isolated as BDI does any other value as BDI writes it.
+func NamesHTML(l engine.Lang, v string) HTML {
 	list, ok := engine.NameList(v)
 	if !ok {
 		return BDI(v)
 	}
-	return template.HTML(l.JoinNames(list, isolated))
+	return HTML(l.JoinNames(list, isolated))
 }
 
 // Escape escapes s for HTML text and attributes.
 func Escape(s string) string {
-	if !needsEscape(s, false) {
+	if !needsEscape(s) {
 		return s // most names and words: no copy, and a quicker look than ContainsAny's
 	}
-	return template.HTMLEscapeString(s)
+	return htmlEscaper.Replace(s)
 }
 
-// escapes are the bytes html/template escapes (with plus, a "+" too).
-var escapes = func() (set [2][256]bool) {
+// htmlEscaper escapes as html/template's HTMLEscapeString does.
+var htmlEscaper = strings.NewReplacer("\x00", "\uFFFD", `"`, "&#34;", "'", "&#39;", "&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// escapes are the bytes Escape escapes.
+var escapes = func() (set [256]bool) {
 	for _, c := range []byte("\x00\"&'<>") {
-		set[0][c], set[1][c] = true, true
+		set[c] = true
 	}
-	set[1]['+'] = true
 	return set
 }()
 
 // needsEscape reports whether s holds a byte to escape.
-func needsEscape(s string, plus bool) bool {
-	set := &escapes[0]
-	if plus {
-		set = &escapes[1]
-	}
+func needsEscape(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if set[s[i]] {
+		if escapes[s[i]] {
 			return true
 		}
 	}
 	return false
 }
 
-// Buttons writes a form's choice buttons, one per choice. A choice that
-// asks for confirmation is marked: the page script turns its first tap
-// into "Tap again to confirm" on the button, and the second takes it.
-func Buttons(l engine.Lang, cs []engine.Choice) template.HTML {
-	var b bytes.Buffer
-	WriteButtons(&b, l, cs)
-	return template.HTML(b.String())
-}
-
-// WriteButtons is Buttons into b.
+// WriteButtons writes a form's choice buttons, one per choice. A choice
+// that asks for confirmation is marked: the page script turns its first
+// tap into "Tap again to confirm" on the button, and the second takes it.
 func WriteButtons(b *bytes.Buffer, l engine.Lang, cs []engine.Choice) {
 	for _, c := range cs {
 		Put(b, `<button name="a" value="`, Escape(string(c.Action)), `"`)
@@ -177,23 +166,6 @@ func WriteButtons(b *bytes.Buffer, l engine.Lang, cs []engine.Choice) {
 		b.WriteString(`>`)
 		WriteMsg(b, l, c.Label)
 		b.WriteString("</button>")
-	}
-}
-
-// Funcs are the functions every page template may call: msg and th
-// isolate the names in a sentence, bdi a name or a list of names; t is
-// for words without names, and for attributes; buttons writes a form's
-// choices.
-func Funcs() template.FuncMap {
-	return template.FuncMap{
-		"msg": MsgHTML,
-		"th":  TextHTML,
-		"bdi": BDI,
-		"t": func(l engine.Lang, key string, nv ...string) string {
-			return l.S(key, nv...)
-		},
-		"buttons": Buttons,
-		"names":   NamesHTML,
 	}
 }
 

@@ -1,7 +1,6 @@
 package face
 
 import (
-	"html/template"
 	"maps"
 
 	"tablemaster/engine"
@@ -58,7 +57,7 @@ type UndoRequest struct {
 	No int
 }
 
-// Page is everything a page template reads. It holds one Snapshot, which
+// Page is everything a page's writer reads. It holds one Snapshot, which
 // holds only what the seat may see.
 type Page struct {
 	Lang, Other engine.Lang
@@ -75,7 +74,7 @@ type Page struct {
 	// Folded: some groups are kept folded away until the player opens
 	// them (Fold).
 	Folded bool
-	App    template.HTML
+	App    HTML
 	// BodyHash and BodyVersion name the app a whole page carries, so its
 	// live connection starts from it.
 	BodyHash    string
@@ -121,7 +120,7 @@ type Player struct {
 
 // FeedLine is one line of the story as a page shows it.
 type FeedLine struct {
-	Text    template.HTML
+	Text    HTML
 	Private bool
 	Undone  bool
 	Answer  bool

@@ -2,18 +2,14 @@ package face
 
 import (
 	"bytes"
-	"html/template"
 	"strconv"
-	"strings"
 
 	"tablemaster/engine"
 )
 
-// The parts every game's pages share, written in Go (a template's loop
-// costs reflection on every live update): the layout's templates call
-// the ...HTML functions, and a face that writes its pages in Go (Writer)
-// the Write... ones, which write into its buffer and allocate nothing of
-// their own.
+// The parts every game's pages share, written in Go as the pages are:
+// a face's WriteApp calls the Write... functions, which write into its
+// buffer and allocate nothing of their own.
 
 // Put writes the strings in order: a page written in Go writes its parts
 // where a concatenation would build a string first.
@@ -53,8 +49,8 @@ func (c *ClassAttr) Close() {
 	}
 }
 
-// Words is a catalogue sentence escaped as the templates' t writes it.
-func Words(l engine.Lang, key string) string { return TemplateEscape(l.S(key)) }
+// Words is a catalogue sentence, escaped.
+func Words(l engine.Lang, key string) string { return Escape(l.S(key)) }
 
 // WriteTop opens a page's app with its heading, whose pieces are HTML,
 // and the link to the page in the other language.
@@ -96,18 +92,8 @@ func WriteUndoStatus(b *bytes.Buffer, d *Page) {
 	}
 }
 
-// asHTML runs a part's writer into a string, for the templates.
-func asHTML(d *Page, write func(*bytes.Buffer, *Page)) template.HTML {
-	var b bytes.Buffer
-	write(&b, d)
-	return template.HTML(b.String())
-}
-
-// PlayersHTML writes the seats with their roles, presence and whose turn
-// it is (template "players").
-func PlayersHTML(d *Page) template.HTML { return asHTML(d, WritePlayers) }
-
-// WritePlayers is PlayersHTML into b.
+// WritePlayers writes the seats with their roles, presence and whose
+// turn it is.
 func WritePlayers(b *bytes.Buffer, d *Page) {
 	b.WriteString(`<div class="players">`)
 	for _, p := range d.Players {
@@ -134,10 +120,7 @@ func WritePlayers(b *bytes.Buffer, d *Page) {
 	b.WriteString("</div>")
 }
 
-// TodoHTML writes what to do with the real cards now (template "todo").
-func TodoHTML(d *Page) template.HTML { return asHTML(d, WriteTodo) }
-
-// WriteTodo is TodoHTML into b.
+// WriteTodo writes what to do with the real cards now, if anything.
 func WriteTodo(b *bytes.Buffer, d *Page) {
 	if len(d.Snap.Todo) == 0 {
 		return
@@ -152,7 +135,7 @@ func WriteTodo(b *bytes.Buffer, d *Page) {
 }
 
 // writeGroups writes a page's choice groups, those folded away (fold) or
-// the others (template "choices"), each a heading and a form.
+// the others, each a heading and a form.
 func writeGroups(b *bytes.Buffer, d *Page, fold bool) {
 	var ver []byte
 	for _, g := range d.Groups {
@@ -168,16 +151,8 @@ func writeGroups(b *bytes.Buffer, d *Page, fold bool) {
 	}
 }
 
-// FeedHTML writes a page's story (template "feed"): in Go, what the
-// template's loop did by reflection for every line of every live update.
-func FeedHTML(d *Page) template.HTML {
-	var b bytes.Buffer
-	b.Grow(64 * (len(d.Feed) + 2))
-	WriteFeed(&b, d)
-	return template.HTML(b.String())
-}
-
-// WriteFeed is FeedHTML into b.
+// WriteFeed writes a page's story, newest first, and the link to the
+// whole of it when the page shows only its end.
 func WriteFeed(b *bytes.Buffer, d *Page) {
 	b.WriteString(`<ul class="feed">`)
 	for _, f := range d.Feed {
@@ -201,39 +176,30 @@ func WriteFeed(b *bytes.Buffer, d *Page) {
 	}
 }
 
-// LangHTML is the link to the page in the other language (template "lang").
-func LangHTML(d *Page) template.HTML { return asHTML(d, WriteLang) }
-
-// WriteLang is LangHTML into b.
+// WriteLang writes the link to the page in the other language.
 func WriteLang(b *bytes.Buffer, d *Page) {
 	name := "English"
 	if d.Other == engine.JA {
 		name = "日本語"
 	}
-	Put(b, `<span class="lang"><a href="?lang=`, TemplateEscape(string(d.Other)), `">`, name, `</a></span>`)
+	Put(b, `<span class="lang"><a href="?lang=`, Escape(string(d.Other)), `">`, name, `</a></span>`)
 }
 
-// FlashHTML is the message a post left for the page (template "flash").
-func FlashHTML(d *Page) template.HTML { return asHTML(d, WriteFlash) }
-
-// WriteFlash is FlashHTML into b.
+// WriteFlash writes the message a post left for the page, if any.
 func WriteFlash(b *bytes.Buffer, d *Page) {
 	if d.Flash != "" {
-		Put(b, `<div class="flash" role="alert">`, TemplateEscape(d.Flash), `</div>`)
+		Put(b, `<div class="flash" role="alert">`, Escape(d.Flash), `</div>`)
 	}
 }
 
-// UndoHTML is a phone's undo part (template "undo"): the request waiting
-// on the table, with this seat's answer if it is asked, or the button
-// that asks to undo the seat's last action.
-func UndoHTML(d *Page) template.HTML { return asHTML(d, WriteUndo) }
-
-// WriteUndo is UndoHTML into b.
+// WriteUndo writes a phone's undo part: the request waiting on the
+// table, with this seat's answer if it is asked, or the button that asks
+// to undo the seat's last action.
 func WriteUndo(b *bytes.Buffer, d *Page) {
 	u := d.Snap.Undo
 	if u == nil {
 		if d.Snap.CanUndo {
-			Put(b, `<form method="post" action="`, TemplateEscape(d.Base), `/undo"><button class="alt">↶ `, TemplateEscape(d.Lang.S("mod.undo.button")), `</button></form>`)
+			Put(b, `<form method="post" action="`, Escape(d.Base), `/undo"><button class="alt">↶ `, Escape(d.Lang.S("mod.undo.button")), `</button></form>`)
 		}
 		return
 	}
@@ -245,38 +211,23 @@ func WriteUndo(b *bytes.Buffer, d *Page) {
 	WriteMsg(b, d.Lang, u.Text)
 	b.WriteString("\n")
 	if asked {
-		Put(b, `<form method="post" action="`, TemplateEscape(d.Base), `/confirm" class="choices"><button name="yes" value="1" class="warn">`, TemplateEscape(d.Lang.S("mod.undo.agree")), `</button><button name="yes" value="0" class="alt">`, TemplateEscape(d.Lang.S("mod.undo.refuse")), `</button></form>`)
+		Put(b, `<form method="post" action="`, Escape(d.Base), `/confirm" class="choices"><button name="yes" value="1" class="warn">`, Escape(d.Lang.S("mod.undo.agree")), `</button><button name="yes" value="0" class="alt">`, Escape(d.Lang.S("mod.undo.refuse")), `</button></form>`)
 	} else {
-		Put(b, "<div>", TemplateEscape(d.Lang.S("mod.undo.waiting")), "</div>")
+		Put(b, "<div>", Escape(d.Lang.S("mod.undo.waiting")), "</div>")
 	}
 	b.WriteString("</div>\n")
 }
 
-// ChoicesHTML is a page's choices (template "choices"): the open groups,
-// then the folded ones under "Your other moves".
-func ChoicesHTML(d *Page) template.HTML { return asHTML(d, WriteChoices) }
-
-// WriteChoices is ChoicesHTML into b.
+// WriteChoices writes a page's choices: the open groups, then the folded
+// ones under "Your other moves".
 func WriteChoices(b *bytes.Buffer, d *Page) {
 	b.WriteString("\n")
 	writeGroups(b, d, false)
 	b.WriteString("\n")
 	if d.Folded {
-		Put(b, `<details id="moves"><summary>`, TemplateEscape(d.Lang.S("mod.moves")), "</summary>\n")
+		Put(b, `<details id="moves"><summary>`, Escape(d.Lang.S("mod.moves")), "</summary>\n")
 		writeGroups(b, d, true)
 		b.WriteString("\n</details>")
 	}
 	b.WriteString("\n")
 }
-
-// TemplateEscape escapes text as html/template does in text and quoted
-// attributes (a "+" too), so that a page written in Go is byte for byte
-// the page its template wrote.
-func TemplateEscape(s string) string {
-	if !needsEscape(s, true) {
-		return s
-	}
-	return templateEscaper.Replace(s)
-}
-
-var templateEscaper = strings.NewReplacer("\x00", "\uFFFD", `"`, "&#34;", "&", "&amp;", "'", "&#39;", "+", "&#43;", "<", "&lt;", ">", "&gt;")

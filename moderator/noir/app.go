@@ -9,9 +9,7 @@ import (
 	"tablemaster/moderator/face"
 )
 
-// WriteApp writes a Noir page's app in Go (face.Writer): byte for byte
-// what noir.tmpl's "noir.phone" and "noir.table" write, which stay as the
-// reference the tests compare it with at every step of random games.
+// WriteApp writes a Noir page's app: a seat's phone or the table screen.
 func (Face) WriteApp(b *bytes.Buffer, d *face.Page) { face.WriteByDevice(b, d, phone, table) }
 
 func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
@@ -26,13 +24,13 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	face.WriteUndo(b, d)
 	face.WriteHoldOpen(b, d)
 	if c := v.Identity; c != nil {
-		face.Put(b, "<div>", face.Words(l, "noir.ui.identity"), ` <span class="cards"><span class="`, face.TemplateEscape(suitClass(c.Evidence)), `">`, face.TemplateEscape(c.Evidence), `</span></span> → <b class="`, face.TemplateEscape(suitClass(c.Suspect)), `">`, face.TemplateEscape(c.Suspect), "</b> (", face.TemplateEscape(c.Cell), ")</div>")
+		face.Put(b, "<div>", face.Words(l, "noir.ui.identity"), ` <span class="cards"><span class="`, face.Escape(suitClass(c.Evidence)), `">`, face.Escape(c.Evidence), `</span></span> → <b class="`, face.Escape(suitClass(c.Suspect)), `">`, face.Escape(c.Suspect), "</b> (", face.Escape(c.Cell), ")</div>")
 	} else {
 		face.Put(b, "<div>", face.Words(l, "noir.ui.no_identity"), "</div>")
 	}
 	b.WriteString("\n")
 	if c := v.Disguise; c != nil {
-		face.Put(b, "<div>", face.Words(l, "noir.ui.disguise"), ` <span class="cards"><span class="`, face.TemplateEscape(suitClass(c.Evidence)), `">`, face.TemplateEscape(c.Evidence), `</span></span> → <b class="`, face.TemplateEscape(suitClass(c.Suspect)), `">`, face.TemplateEscape(c.Suspect), "</b> (", face.TemplateEscape(c.Cell), ")")
+		face.Put(b, "<div>", face.Words(l, "noir.ui.disguise"), ` <span class="cards"><span class="`, face.Escape(suitClass(c.Evidence)), `">`, face.Escape(c.Evidence), `</span></span> → <b class="`, face.Escape(suitClass(c.Suspect)), `">`, face.Escape(c.Suspect), "</b> (", face.Escape(c.Cell), ")")
 		if c.Dead {
 			face.Put(b, " — ", face.Words(l, "noir.ui.disguise_dead"))
 		}
@@ -47,7 +45,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 		b.WriteString("<h2>")
 		face.WriteMsg(b, l, d.Snap.Choices[0].Group)
 		b.WriteString("</h2>\n")
-		face.Put(b, `<form method="post" action="`, face.TemplateEscape(d.Base), `/act"><input type="hidden" name="v" value="`, strconv.Itoa(d.Snap.StateVer), `">`)
+		face.Put(b, `<form method="post" action="`, face.Escape(d.Base), `/act"><input type="hidden" name="v" value="`, strconv.Itoa(d.Snap.StateVer), `">`)
 		writePick(b, l, v.Cols, v.Grid, d.Snap.Choices)
 		b.WriteString("</form>\n")
 	} else {
@@ -73,7 +71,7 @@ func cardsLine(b *bytes.Buffer, l engine.Lang, key string, cards []rules.Card) {
 	}
 	face.Put(b, "<div>", face.Words(l, key), ` <span class="cards">`)
 	for _, c := range cards {
-		face.Put(b, `<span class="`, face.TemplateEscape(suitClass(c.Evidence)), `">`, face.TemplateEscape(c.Evidence), "</span>")
+		face.Put(b, `<span class="`, face.Escape(suitClass(c.Evidence)), `">`, face.Escape(c.Evidence), "</span>")
 	}
 	b.WriteString("</span></div>")
 }
@@ -115,14 +113,14 @@ func over(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	face.WriteMsg(b, l, v.Reason)
 	b.WriteString("<br>\n")
 	if c := v.KillerIdentity; c != nil {
-		face.Put(b, face.Words(l, "noir.role.killer"), ": <b>", face.TemplateEscape(c.Suspect), "</b> (", face.TemplateEscape(c.Evidence), ")")
+		face.Put(b, face.Words(l, "noir.role.killer"), ": <b>", face.Escape(c.Suspect), "</b> (", face.Escape(c.Evidence), ")")
 	}
 	if c := v.KillerDisguise; c != nil {
-		face.Put(b, ", ", face.Words(l, "noir.ui.disguised_as"), " <b>", face.TemplateEscape(c.Suspect), "</b>")
+		face.Put(b, ", ", face.Words(l, "noir.ui.disguised_as"), " <b>", face.Escape(c.Suspect), "</b>")
 	}
 	b.WriteString("\n")
 	if c := v.InspectorIdentity; c != nil {
-		face.Put(b, " · ", face.Words(l, "noir.role.inspector"), ": <b>", face.TemplateEscape(c.Suspect), "</b> (", face.TemplateEscape(c.Evidence), ")")
+		face.Put(b, " · ", face.Words(l, "noir.role.inspector"), ": <b>", face.Escape(c.Suspect), "</b> (", face.Escape(c.Evidence), ")")
 	}
 	b.WriteString("</div>")
 }
@@ -130,7 +128,7 @@ func over(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 // accused is the first suspect of an Accuse (noir.accused).
 func accused(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	if v.Accused != "" {
-		face.Put(b, `<div class="status">`, face.Words(d.Lang, "noir.ui.accused"), " <b>", face.TemplateEscape(v.Accused), "</b></div>")
+		face.Put(b, `<div class="status">`, face.Words(d.Lang, "noir.ui.accused"), " <b>", face.Escape(v.Accused), "</b></div>")
 	}
 }
 
@@ -148,7 +146,7 @@ func stats(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 		face.Put(b, `<div class="stats">`, face.Words(l, "noir.ui.removed"), ` <span class="cards">`)
 		for _, cards := range [][]string{v.Removed, v.Discarded} {
 			for _, c := range cards {
-				face.Put(b, `<span class="`, face.TemplateEscape(suitClass(c)), `">`, face.TemplateEscape(c), "</span>")
+				face.Put(b, `<span class="`, face.Escape(suitClass(c)), `">`, face.Escape(c), "</span>")
 			}
 		}
 		b.WriteString("</span></div>")

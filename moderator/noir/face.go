@@ -4,20 +4,14 @@
 package noir
 
 import (
-	"embed"
 	"encoding/json"
 	"fmt"
-	"html/template"
-	"io/fs"
 	"strconv"
 
 	"tablemaster/engine"
 	rules "tablemaster/engine/noir"
 	"tablemaster/moderator/face"
 )
-
-//go:embed pages/*.tmpl
-var pages embed.FS
 
 // Face is Noir's face, registered under "noir".
 type Face struct{}
@@ -62,12 +56,6 @@ func (Face) Role(s engine.Seat) string {
 		return "noir.role.killer"
 	}
 	return "noir.role.inspector"
-}
-
-// Pages are noir.tmpl; grid and suit write the grid and colour red suits.
-func (Face) Pages() (fs.FS, template.FuncMap) {
-	sub, _ := fs.Sub(pages, "pages")
-	return sub, template.FuncMap{"suit": suitClass, "noirGrid": grid, "noirPick": pick}
 }
 
 // Night: each seat's side, and the identities once the game is over.

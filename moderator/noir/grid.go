@@ -2,7 +2,6 @@ package noir
 
 import (
 	"bytes"
-	"html/template"
 	"strconv"
 	"strings"
 
@@ -11,7 +10,7 @@ import (
 	"tablemaster/moderator/face"
 )
 
-// suitClass colours red suits (templates: suit).
+// suitClass colours red suits.
 func suitClass(s string) string {
 	if strings.Contains(s, "♥") || strings.Contains(s, "♦") { // ContainsAny's look rune by rune is slower
 		return "red"
@@ -19,17 +18,7 @@ func suitClass(s string) string {
 	return ""
 }
 
-// grid writes the grid of a View or PublicView (templates: noirGrid): in
-// Go, what the templates did in some 250 actions per page, the bulk of a
-// page's rendering time.
-func grid(cols []string, rows [][]rules.CellView) template.HTML {
-	var b bytes.Buffer
-	b.Grow(2048)
-	writeGrid(&b, cols, rows)
-	return template.HTML(b.String())
-}
-
-// writeGrid is grid into b.
+// writeGrid writes the grid of a View or PublicView.
 func writeGrid(b *bytes.Buffer, cols []string, rows [][]rules.CellView) {
 	gridHead(b, "grid", cols)
 	for i, row := range rows {
@@ -92,20 +81,12 @@ func writeSuited(b *bytes.Buffer, tag, card string) {
 	face.Put(b, ">", face.Escape(card), "</", tag, ">")
 }
 
-// pick writes the grid as buttons (templates: noirPick), for the steps
+// writePick writes the grid as buttons, for the steps
 // that choose suspects on it: one dead suspect in each line for a
 // Collapse, two suspects for an Accuse. A cell is a button when choosing
 // it is legal; suspects who left the grid (an Accuse may name them)
 // follow as buttons under it, and then the way back. The caller wraps it
 // in the form that posts the choice.
-func pick(l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Choice) template.HTML {
-	var b bytes.Buffer
-	b.Grow(4096)
-	writePick(&b, l, cols, rows, cs)
-	return template.HTML(b.String())
-}
-
-// writePick is pick into b.
 func writePick(b *bytes.Buffer, l engine.Lang, cols []string, rows [][]rules.CellView, cs []engine.Choice) {
 	offered := make(map[string]engine.Choice, len(cs))
 	for _, c := range cs {

@@ -5,11 +5,8 @@ package outlaws
 
 import (
 	"bytes"
-	"embed"
 	"encoding/json"
 	"fmt"
-	"html/template"
-	"io/fs"
 	"strconv"
 	"strings"
 
@@ -17,9 +14,6 @@ import (
 	rules "tablemaster/engine/outlaws"
 	"tablemaster/moderator/face"
 )
-
-//go:embed pages/*.tmpl
-var pages embed.FS
 
 // Face is Outlaws' face, registered under "outlaws".
 type Face struct{}
@@ -53,12 +47,6 @@ func (Face) Role(s engine.Seat) string {
 	return "ol.role.green"
 }
 
-// Pages are outlaws.tmpl; olBoard draws the two streets and the tokens.
-func (Face) Pages() (fs.FS, template.FuncMap) {
-	sub, _ := fs.Sub(pages, "pages")
-	return sub, template.FuncMap{"olBoard": board, "olHeld": held, "olName": name}
-}
-
 // Night: each seat's faction and its Ballots at the end.
 func (Face) Night(g engine.Game) face.Night {
 	v, _ := g.PublicView().(rules.PublicView)
@@ -88,19 +76,11 @@ func (f Face) Configure(_ []string, values map[string]string, _ [][]string) (any
 	return cfg, nil
 }
 
-// board writes the two streets facing each other, the opponent's (or
+// writeBoard writes the two streets facing each other, the opponent's (or
 // Green's, on the table screen) on top, the tokens between them and the
 // stock beside slot 8. mine, on a phone, is the seat's own street with
 // every card named: it is drawn inside the hold-to-reveal area by the
-// template, so here the seat's row shows only what everyone sees.
-func board(l engine.Lang, v rules.PublicView, me engine.Seat) template.HTML {
-	var b bytes.Buffer
-	b.Grow(3072)
-	writeBoard(&b, l, &v, me)
-	return template.HTML(b.String())
-}
-
-// writeBoard is board into b.
+// page, so here the seat's row shows only what everyone sees.
 func writeBoard(b *bytes.Buffer, l engine.Lang, v *rules.PublicView, me engine.Seat) {
 	top, bottom := 1, 0
 	if me == rules.Green {
@@ -156,17 +136,10 @@ func writeBoard(b *bytes.Buffer, l engine.Lang, v *rules.PublicView, me engine.S
 	b.WriteString("</tbody></table>")
 }
 
-// name is a character's or a token's name from its "@key" (templates: olName).
+// name is a character's or a token's name from its "@key" .
 func name(l engine.Lang, key string) string { return l.S(strings.TrimPrefix(key, "@")) }
 
-// held writes what each player holds in the open (templates: olHeld).
-func held(l engine.Lang, v rules.PublicView) template.HTML {
-	var b bytes.Buffer
-	writeHeld(&b, l, &v)
-	return template.HTML(b.String())
-}
-
-// writeHeld is held into b.
+// writeHeld writes what each player holds in the open.
 func writeHeld(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 	for s, h := range v.Held {
 		face.Put(b, `<div class="stats"><span><b>`, face.Escape(l.S(Face{}.Role(engine.Seat(s)))), `</b></span>`)

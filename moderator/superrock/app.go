@@ -8,11 +8,9 @@ import (
 	"tablemaster/moderator/face"
 )
 
-// WriteApp writes a Super Rock page's app in Go (face.Writer): byte for
-// byte what superrock.tmpl's "superrock.phone" and "superrock.table"
-// write, which stay as the reference the tests compare it with at every
-// step of random games. A ten-player table renders eleven pages per
-// action; by template each took some 0.4 ms, most of it reflection.
+// WriteApp writes a Super Rock page's app: a seat's phone or the table
+// screen. A ten-player table renders eleven pages per action; written by
+// html/template each took some 0.4 ms, most of it reflection.
 func (Face) WriteApp(b *bytes.Buffer, d *face.Page) {
 	p := newPage(d)
 	if d.Phone {
@@ -42,17 +40,17 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 	}
 	b.WriteString("\n")
 	if p.Shadow != "" {
-		face.Put(b, "<div>⚄ ", face.TemplateEscape(p.Shadow), "</div>")
+		face.Put(b, "<div>⚄ ", face.Escape(p.Shadow), "</div>")
 	}
 	b.WriteString("\n")
 	if p.Pick != "" {
-		face.Put(b, "<div>", face.Words(l, "sr.ui.your_pick"), ` <span class="rc">`, face.TemplateEscape(p.Pick), "</span></div>")
+		face.Put(b, "<div>", face.Words(l, "sr.ui.your_pick"), ` <span class="rc">`, face.Escape(p.Pick), "</span></div>")
 	}
 	b.WriteString("\n")
 	if len(p.Hand) > 0 {
 		face.Put(b, "<div>", face.Words(l, "sr.ui.hand"), ` <span class="cards">`)
 		for _, h := range p.Hand {
-			face.Put(b, "<span>", face.TemplateEscape(h), "</span>")
+			face.Put(b, "<span>", face.Escape(h), "</span>")
 		}
 		b.WriteString("</span></div>")
 	}
@@ -70,9 +68,9 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 		for _, k := range p.Known {
 			b.WriteString("<div><b>")
 			face.WriteBDI(b, k.Name)
-			face.Put(b, "</b>: ", face.TemplateEscape(k.Line))
+			face.Put(b, "</b>: ", face.Escape(k.Line))
 			if k.Card.Notes != "" {
-				face.Put(b, "<br><small>", face.TemplateEscape(k.Card.Notes), "</small>")
+				face.Put(b, "<br><small>", face.Escape(k.Card.Notes), "</small>")
 			}
 			b.WriteString("</div>")
 		}
@@ -92,7 +90,7 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 		face.Put(b, `<details id="reports"><summary>`, face.Words(l, "sr.ui.reports"), "</summary>\n")
 		form(b, p)
 		for _, g := range p.Reports {
-			face.Put(b, "<h2>", face.TemplateEscape(g.Title), `</h2><div class="choices">`)
+			face.Put(b, "<h2>", face.Escape(g.Title), `</h2><div class="choices">`)
 			face.WriteButtons(b, p.L, g.Choices)
 			b.WriteString("</div>")
 		}
@@ -152,25 +150,25 @@ func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 
 // form opens the form a page's choices post (sr.choices and the reports).
 func form(b *bytes.Buffer, p *srPage) {
-	face.Put(b, `<form method="post" action="`, face.TemplateEscape(p.Base), `/act"><input type="hidden" name="v" value="`, strconv.Itoa(p.StateVer), `">`)
+	face.Put(b, `<form method="post" action="`, face.Escape(p.Base), `/act"><input type="hidden" name="v" value="`, strconv.Itoa(p.StateVer), `">`)
 }
 
 // card is a whole character card (sr.card).
 func card(b *bytes.Buffer, c *srCard) {
-	face.Put(b, `<div class="srcard"><b>`, face.TemplateEscape(c.Name), `</b> <span class="rc">`, face.TemplateEscape(c.Attr), "</span> · ", face.TemplateEscape(c.Sex), "\n<div class=\"stats\">")
+	face.Put(b, `<div class="srcard"><b>`, face.Escape(c.Name), `</b> <span class="rc">`, face.Escape(c.Attr), "</span> · ", face.Escape(c.Sex), "\n<div class=\"stats\">")
 	for _, s := range c.Stats {
-		face.Put(b, "<span>", face.TemplateEscape(s.Label), " <b>", strconv.Itoa(s.Value), "</b></span>")
+		face.Put(b, "<span>", face.Escape(s.Label), " <b>", strconv.Itoa(s.Value), "</b></span>")
 	}
 	for _, m := range c.Marks {
-		face.Put(b, "<span><b>", face.TemplateEscape(m), "</b></span>")
+		face.Put(b, "<span><b>", face.Escape(m), "</b></span>")
 	}
 	b.WriteString("</div>\n")
 	if c.Notes != "" {
-		face.Put(b, "<div>", face.Words(c.L, "sr.ui.notes"), " <b>", face.TemplateEscape(c.Notes), "</b></div>")
+		face.Put(b, "<div>", face.Words(c.L, "sr.ui.notes"), " <b>", face.Escape(c.Notes), "</b></div>")
 	}
-	face.Put(b, "\n<div><small>", face.Words(c.L, "sr.ui.win"), " ", face.TemplateEscape(c.Win), "</small></div>\n")
+	face.Put(b, "\n<div><small>", face.Words(c.L, "sr.ui.win"), " ", face.Escape(c.Win), "</small></div>\n")
 	if c.Silhouettes != "" {
-		face.Put(b, "<div><small>", face.Words(c.L, "sr.ui.own_sils"), " ", face.TemplateEscape(c.Silhouettes), "</small></div>")
+		face.Put(b, "<div><small>", face.Words(c.L, "sr.ui.own_sils"), " ", face.Escape(c.Silhouettes), "</small></div>")
 	}
 	b.WriteString("</div>")
 }
@@ -222,13 +220,13 @@ func players(b *bytes.Buffer, p *srPage) {
 		}
 		b.WriteString("</td><td>")
 		if r.Silhouette != "" {
-			face.Put(b, `<span class="rc">`, face.TemplateEscape(r.Silhouette), "</span> <small>", face.TemplateEscape(r.SilAttr), "</small>")
+			face.Put(b, `<span class="rc">`, face.Escape(r.Silhouette), "</span> <small>", face.Escape(r.SilAttr), "</small>")
 		} else {
 			b.WriteString(`<span class="off">?</span>`)
 		}
 		b.WriteString("</td>\n<td>")
 		if r.Progress != "" {
-			face.Put(b, `<span class="off">`, face.TemplateEscape(r.Progress), "</span> ")
+			face.Put(b, `<span class="off">`, face.Escape(r.Progress), "</span> ")
 		}
 		if r.Base {
 			b.WriteString("⌂")
@@ -236,7 +234,7 @@ func players(b *bytes.Buffer, p *srPage) {
 			b.WriteString(" ")
 		}
 		if r.Rolls != "" {
-			face.Put(b, "⚄ ", face.TemplateEscape(r.Rolls), " ")
+			face.Put(b, "⚄ ", face.Escape(r.Rolls), " ")
 		}
 		if r.Cards != 0 {
 			b.WriteString("🂠")
@@ -260,9 +258,9 @@ func players(b *bytes.Buffer, p *srPage) {
 			face.Put(b, `<span class="off">`, face.Words(l, "sr.ui.reject_used"), "</span> ")
 		}
 		if r.Character != "" && !p.Results {
-			face.Put(b, `<span class="rc">`, face.TemplateEscape(r.Character), "</span> ", face.TemplateEscape(r.AttrName(l)))
+			face.Put(b, `<span class="rc">`, face.Escape(r.Character), "</span> ", face.Escape(r.AttrName(l)))
 		}
-		face.Put(b, "</td><td>", face.TemplateEscape(r.Seen), "</td></tr>\n")
+		face.Put(b, "</td><td>", face.Escape(r.Seen), "</td></tr>\n")
 	}
 	b.WriteString("</table>")
 	if p.Phone {
@@ -295,7 +293,7 @@ func public(b *bytes.Buffer, p *srPage) {
 		for _, a := range x.Answers {
 			b.WriteString("<b>")
 			face.WriteBDI(b, a.Name)
-			face.Put(b, face.TemplateEscape(a.Mark()), "</b> ")
+			face.Put(b, face.Escape(a.Mark()), "</b> ")
 		}
 		if len(x.Answers) == 0 {
 			b.WriteString(face.Words(l, "sr.ui.no_answerers"))
@@ -332,9 +330,9 @@ func results(b *bytes.Buffer, p *srPage) {
 		if r.Dead {
 			b.WriteString(` <span class="red">✖</span>`)
 		}
-		face.Put(b, `</td><td><span class="rc">`, face.TemplateEscape(r.Character), "</span> ", face.TemplateEscape(r.AttrName(l)), "</td><td>", face.TemplateEscape(r.AttrWon), "</td><td>", face.TemplateEscape(r.OwnText(l)), "</td><td>")
+		face.Put(b, `</td><td><span class="rc">`, face.Escape(r.Character), "</span> ", face.Escape(r.AttrName(l)), "</td><td>", face.Escape(r.AttrWon), "</td><td>", face.Escape(r.OwnText(l)), "</td><td>")
 		if r.Grade != "" {
-			face.Put(b, `<span class="rc">`, face.TemplateEscape(r.GradeText), "</span>")
+			face.Put(b, `<span class="rc">`, face.Escape(r.GradeText), "</span>")
 		} else {
 			b.WriteString(`<span class="off">…</span>`)
 		}
@@ -363,7 +361,7 @@ func groups(b *bytes.Buffer, p *srPage, fold bool) {
 	form(b, p)
 	for _, g := range p.Groups {
 		if g.Fold == fold {
-			face.Put(b, "<h2>", face.TemplateEscape(g.Title), `</h2><div class="choices">`)
+			face.Put(b, "<h2>", face.Escape(g.Title), `</h2><div class="choices">`)
 			face.WriteButtons(b, p.L, g.Choices)
 			b.WriteString("</div>")
 		}
@@ -384,15 +382,15 @@ func writeBoard(b *bytes.Buffer, d *face.Page) {
 	}
 	b.WriteString("</style>")
 	if m.Planet != nil {
-		face.Put(b, "<h2>", face.TemplateEscape(m.Planet.Title), "</h2>")
+		face.Put(b, "<h2>", face.Escape(m.Planet.Title), "</h2>")
 	}
 	if m.Info != "" || m.Parties != "" {
 		b.WriteString(`<div class="stats">`)
 		if m.Info != "" {
-			face.Put(b, "<span>", face.Words(l, "sr.board.info"), " <b>", face.TemplateEscape(m.Info), "</b></span>")
+			face.Put(b, "<span>", face.Words(l, "sr.board.info"), " <b>", face.Escape(m.Info), "</b></span>")
 		}
 		if m.Parties != "" {
-			face.Put(b, "<span>", face.Words(l, "sr.board.party"), " <b>", face.TemplateEscape(m.Parties), "</b></span>")
+			face.Put(b, "<span>", face.Words(l, "sr.board.party"), " <b>", face.Escape(m.Parties), "</b></span>")
 		}
 		b.WriteString("</div>")
 	}
@@ -405,21 +403,21 @@ func writeBoard(b *bytes.Buffer, d *face.Page) {
 	if len(m.Hubs) > 0 {
 		face.Put(b, "<h2>", face.Words(l, "sr.board.base"), `</h2><div class="stats"><span>`, face.Words(l, "sr.board.hubs"), "</span>")
 		for _, h := range m.Hubs {
-			face.Put(b, "<span>", face.TemplateEscape(h.Name), " <b>", face.TemplateEscape(h.State), "</b></span>")
+			face.Put(b, "<span>", face.Escape(h.Name), " <b>", face.Escape(h.State), "</b></span>")
 		}
 		if m.Entered != "" {
-			face.Put(b, "<span>", face.Words(l, "sr.board.entered"), " <b>", face.TemplateEscape(m.Entered), "</b></span>")
+			face.Put(b, "<span>", face.Words(l, "sr.board.entered"), " <b>", face.Escape(m.Entered), "</b></span>")
 		}
 		b.WriteString("</div>")
 	}
 	if m.Hidden != "" {
-		face.Put(b, `<div class="hold" role="button" tabindex="0">◉ `, face.TemplateEscape(m.Hold), `<div class="secret">`, face.TemplateEscape(m.Hidden), "</div></div>")
+		face.Put(b, `<div class="hold" role="button" tabindex="0">◉ `, face.Escape(m.Hold), `<div class="secret">`, face.Escape(m.Hidden), "</div></div>")
 	}
 	if m.Secret != nil {
 		boardGrid(b, m.Secret)
 	}
 	if m.Used != "" && !m.Phone {
-		face.Put(b, `<div class="stats">`, face.Words(l, "sr.board.used"), " ", face.TemplateEscape(m.Used), "</div>")
+		face.Put(b, `<div class="stats">`, face.Words(l, "sr.board.used"), " ", face.Escape(m.Used), "</div>")
 	}
 	b.WriteString("</div>")
 }
@@ -436,18 +434,18 @@ func boardGrid(b *bytes.Buffer, g *srbBoardGrid) {
 			}
 			b.WriteString("<td class=o>")
 			if c.Hub {
-				face.Put(b, "<b>", face.TemplateEscape(c.Mark), "</b>")
+				face.Put(b, "<b>", face.Escape(c.Mark), "</b>")
 			} else {
-				b.WriteString(face.TemplateEscape(c.Mark))
+				b.WriteString(face.Escape(c.Mark))
 			}
 			if c.By != "" {
-				face.Put(b, "<small>", face.TemplateEscape(c.By), "</small>")
+				face.Put(b, "<small>", face.Escape(c.By), "</small>")
 			}
 		}
 	}
 	b.WriteString("</table>")
 	if g.Legend != "" {
-		face.Put(b, "<small>", face.TemplateEscape(g.Legend), "</small>")
+		face.Put(b, "<small>", face.Escape(g.Legend), "</small>")
 	}
 	if g.Choose != nil {
 		boardForm(b, g.Choose)
@@ -456,14 +454,14 @@ func boardGrid(b *bytes.Buffer, g *srbBoardGrid) {
 
 // boardForm is a drop-down of choices (sr.board.form).
 func boardForm(b *bytes.Buffer, f *srbForm) {
-	face.Put(b, `<form method=post action="`, face.TemplateEscape(f.Base), `/act" class=choices><input type=hidden name=v value="`, strconv.Itoa(f.StateVer), `">`,
-		face.TemplateEscape(f.Heading), "<select name=a>")
+	face.Put(b, `<form method=post action="`, face.Escape(f.Base), `/act" class=choices><input type=hidden name=v value="`, strconv.Itoa(f.StateVer), `">`,
+		face.Escape(f.Heading), "<select name=a>")
 	for _, o := range f.Options {
 		b.WriteString("<option")
 		if o.Value != "" {
-			face.Put(b, ` value="`, face.TemplateEscape(o.Value), `"`)
+			face.Put(b, ` value="`, face.Escape(o.Value), `"`)
 		}
-		face.Put(b, ">", face.TemplateEscape(o.Label))
+		face.Put(b, ">", face.Escape(o.Label))
 	}
-	face.Put(b, "</select><button>", face.TemplateEscape(f.OK), "</button></form>")
+	face.Put(b, "</select><button>", face.Escape(f.OK), "</button></form>")
 }

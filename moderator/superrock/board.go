@@ -9,8 +9,8 @@ import (
 	"tablemaster/moderator/face"
 )
 
-// The boards of Super Rock (SR-20 … SR-27) on pages ("sr.board" in
-// pages/superrock_board.tmpl) and in the terminal (superrockBoardText).
+// The boards of Super Rock (SR-20 … SR-27) on pages (writeBoard) and in
+// the terminal (superrockBoardText).
 // On a phone the board is also where the seat picks a square: the choices
 // that name one (land, open, a hub, a base player's entry with real dice)
 // are buttons on their squares instead of a list, which would not fit

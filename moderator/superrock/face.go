@@ -1,11 +1,8 @@
 package superrock
 
 import (
-	"embed"
 	"encoding/json"
 	"fmt"
-	"html/template"
-	"io/fs"
 
 	"tablemaster/engine"
 	rules "tablemaster/engine/superrock"
@@ -60,9 +57,6 @@ func config(seats []string, raw json.RawMessage) (rules.Config, error) {
 	return cfg, nil
 }
 
-//go:embed pages/*.tmpl
-var pages embed.FS
-
 // Face is Super Rock's face, registered under "superrock".
 type Face struct{}
 
@@ -88,13 +82,6 @@ func (Face) New(seats []string, raw json.RawMessage, seed uint64) (engine.Game, 
 
 // Role: characters are secret, nobody's name carries one.
 func (Face) Role(engine.Seat) string { return "" }
-
-// Pages are superrock.tmpl and superrock_board.tmpl, drawn from the
-// models srPage and srBoard build out of the page.
-func (Face) Pages() (fs.FS, template.FuncMap) {
-	sub, _ := fs.Sub(pages, "pages")
-	return sub, template.FuncMap{"srPage": newPage, "srBoard": newBoard}
-}
 
 // Options are those of `tablemaster superrock` but the counts and the
 // roster file, which the command line sets.

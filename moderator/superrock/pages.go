@@ -10,9 +10,9 @@ import (
 	"tablemaster/moderator/face"
 )
 
-// srPage is what the Super Rock templates and the terminal view draw, made
+// srPage is what the Super Rock pages and the terminal view draw, made
 // from one Snapshot: the public view, and on a phone the seat's own View.
-// Words are translated here so the templates only place them.
+// Words are translated here so the pages only place them.
 type srPage struct {
 	L     engine.Lang
 	Pub   rules.PublicView
@@ -40,8 +40,8 @@ type srPage struct {
 	BoardChoices []engine.Choice
 	Folded       bool // some groups are folded away (face.Fold)
 	Phone        bool // marks without words, a legend below: a phone is narrow
-	// Story is the page data for the shared "feed" template, with a
-	// phone's story cut to srPhoneFeed lines.
+	// Story is the page data for the shared story (face.WriteFeed), with
+	// a phone's story cut to srPhoneFeed lines.
 	Story    *face.Page
 	Base     string
 	StateVer int
@@ -132,8 +132,7 @@ type srKnown struct {
 	Card       srCard
 }
 
-// newPage builds the Super Rock page model; the templates call it once,
-// as srPage.
+// newPage builds the Super Rock page model, once per page.
 func newPage(d *face.Page) *srPage {
 	turn := d.Snap.Turn
 	var p *srPage
@@ -547,13 +546,13 @@ func srOwn(l engine.Lang, own string) string {
 	return "—"
 }
 
-// OwnText is the row's own-condition answer in words (templates).
+// OwnText is the row's own-condition answer in words.
 func (r srRow) OwnText(l engine.Lang) string { return srOwn(l, r.Own) }
 
-// AttrName is the public character's attribute in words (templates).
+// AttrName is the public character's attribute in words.
 func (r srRow) AttrName(l engine.Lang) string { return srAttr(l, r.Attr) }
 
-// StateKey says whether the ambush is hidden yet (templates).
+// StateKey says whether the ambush is hidden yet.
 func (a srAmbush) StateKey() string {
 	if a.Placed {
 		return "sr.ui.hidden"
@@ -561,7 +560,7 @@ func (a srAmbush) StateKey() string {
 	return "sr.ui.not_hidden"
 }
 
-// AnswerMark is a declaration answer's sign (templates).
+// Mark is a declaration answer's sign.
 func (a srAnswer) Mark() string { return srAnswerMark(a.State) }
 
 func init() {

@@ -2,19 +2,23 @@ package moderator
 
 import (
 	"bytes"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
 	"tablemaster/engine/superrock"
-	"tablemaster/moderator/face"
 )
 
-// writerCheck compares a game's pages written in Go (face.Writer) with
-// what its templates write, which stay as the reference, and counts the
-// states it saw so that a test can tell its games reached every part of
-// the pages.
+// writerCheck walks the pages of random games: at every step, every
+// device's page in both languages is checked for what a page written by
+// hand can get wrong and no golden page shows (the goldens hold a few
+// states each): every element it opens is closed in order, it has its
+// heading, a flash is there and escaped, and an undo request waiting is
+// on every page. It counts the states it saw so that a test can tell its
+// games reached every part of the pages.
 type writerCheck struct {
 	t                              *testing.T
 	states, undos, overs, matching int
@@ -23,16 +27,19 @@ type writerCheck struct {
 	match string
 }
 
-// check compares every device's page, in both languages, at step of a
-// game; every 7th step first leaves an undo request waiting, every 5th
-// gives the phones a flash.
+// testFlash is the flash the phones get every 5th step, and how a page
+// must write it.
+const (
+	testFlash     = "Out of date <b>'+'</b>"
+	testFlashHTML = `<div class="flash" role="alert">Out of date &lt;b&gt;&#39;+&#39;&lt;/b&gt;</div>`
+)
+
+// check checks every device's page, in both languages, at step of a game;
+// every 7th step first leaves an undo request waiting, every 5th gives
+// the phones a flash.
 func (c *writerCheck) check(tb *Table, step int, label string) {
 	t := c.t
 	t.Helper()
-	w, ok := tb.face.(face.Writer)
-	if !ok {
-		t.Fatalf("%s writes no page in Go", tb.face.Name())
-	}
 	if step%7 == 3 {
 		if n := len(tb.applied); n > 0 {
 			tb.RequestUndo(tb.applied[n-1].seat)
@@ -46,33 +53,78 @@ func (c *writerCheck) check(tb *Table, step int, label string) {
 		for _, l := range engine.Langs {
 			flash := ""
 			if step%5 == 2 && s != engine.Public {
-				flash = "Out of date <b>'+'</b>"
+				flash = testFlash
 			}
 			d := buildData(tb, s, l, flash, "/s/AbC-_9")
-			var got, want bytes.Buffer
-			w.WriteApp(&got, d)
-			if err := tb.pages.ExecuteTemplate(&want, appTemplate(tb, s), d); err != nil {
-				t.Fatal(err)
+			var b bytes.Buffer
+			tb.face.WriteApp(&b, d)
+			page := b.String()
+			where := fmt.Sprintf("%s step %d, seat %d, %s", label, step, s, l)
+			if err := balanced(page); err != nil {
+				t.Fatalf("%s: %v\n%s", where, err, page)
 			}
-			if got.String() != want.String() {
-				t.Fatalf("%s step %d, seat %d, %s: the page written in Go differs from the template's:\n%s", label, step, s, l, firstDiff(got.String(), want.String()))
+			if !strings.Contains(page, `<div class="top"><h1>`) {
+				t.Fatalf("%s: the page has no heading:\n%s", where, page)
+			}
+			if (flash != "") != strings.Contains(page, testFlashHTML) {
+				t.Fatalf("%s: flash %q, but the page has it %v:\n%s", where, flash, strings.Contains(page, testFlashHTML), page)
+			}
+			if (d.Snap.Undo != nil) != strings.Contains(page, `id="undo"`) {
+				t.Fatalf("%s: undo request %v, but the page shows it %v:\n%s", where, d.Snap.Undo != nil, strings.Contains(page, `id="undo"`), page)
 			}
 			if s == engine.Public && l == engine.EN {
 				c.undos += b2i(d.Snap.Undo != nil)
 				c.overs += b2i(d.Snap.Outcome.Over)
-				c.matching += b2i(c.match != "" && strings.Contains(got.String(), c.match))
+				c.matching += b2i(c.match != "" && strings.Contains(page, c.match))
 			}
 		}
 	}
 	c.states++
 }
 
+// tagRE finds the tags of a page: its end mark, name and the rest.
+var tagRE = regexp.MustCompile(`<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>`)
+
+// voids are the elements that have no end tag; optional those whose end
+// tag HTML lets a page leave out (a board's cells and rows).
+var (
+	voids    = map[string]bool{"br": true, "input": true, "img": true, "hr": true, "meta": true, "wbr": true}
+	optional = map[string]bool{"td": true, "th": true, "tr": true, "li": true, "tbody": true, "option": true}
+)
+
+// balanced reports the first element of page that is not closed in order,
+// or closed without being opened; an element whose end tag is optional is
+// closed by its parent's end.
+func balanced(page string) error {
+	var open []string
+	for _, m := range tagRE.FindAllStringSubmatch(page, -1) {
+		name := strings.ToLower(m[2])
+		switch {
+		case voids[name] || strings.HasSuffix(m[3], "/"):
+		case m[1] == "":
+			open = append(open, name)
+		default:
+			for len(open) > 0 && open[len(open)-1] != name && optional[open[len(open)-1]] {
+				open = open[:len(open)-1]
+			}
+			if len(open) == 0 || open[len(open)-1] != name {
+				return fmt.Errorf("</%s> closes %v", name, open)
+			}
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) > 0 {
+		return fmt.Errorf("left open: %v", open)
+	}
+	return nil
+}
+
 // done reports what was compared, and fails if the games missed a part.
 func (c *writerCheck) done() {
 	c.t.Helper()
-	c.t.Logf("%d states compared, %d with an undo request, %d at a game's end, %d with %q", c.states, c.undos, c.overs, c.matching, c.match)
+	c.t.Logf("%d states checked, %d with an undo request, %d at a game's end, %d with %q", c.states, c.undos, c.overs, c.matching, c.match)
 	if c.undos == 0 || c.overs == 0 || (c.match != "" && c.matching == 0) {
-		c.t.Error("the games reached no undo request, no end or no " + c.match + ": the comparison missed parts of the pages")
+		c.t.Error("the games reached no undo request, no end or no " + c.match + ": the check missed parts of the pages")
 	}
 }
 
@@ -83,11 +135,11 @@ func b2i(b bool) int {
 	return 0
 }
 
-// TestNoirWriterMatchesTemplates: Noir's pages written in Go (face.Writer)
-// are byte for byte what its templates write, at every step of seeded
+// TestNoirPagesWellFormed: Noir's pages are well formed, with their
+// heading, flash and undo request, at every step of seeded
 // random games of both variants and both decks, for every device, in both
 // languages, with and without a flash and an undo request waiting.
-func TestNoirWriterMatchesTemplates(t *testing.T) {
+func TestNoirPagesWellFormed(t *testing.T) {
 	configs := []noir.Config{
 		{},
 		{Deck: noir.Physical, Layout: noir.Shuffled, Kings: true},
@@ -120,10 +172,10 @@ func TestNoirWriterMatchesTemplates(t *testing.T) {
 	c.done()
 }
 
-// TestSuperrockWriterMatchesTemplates: the same for Super Rock, through
+// TestSuperrockPagesWellFormed: the same for Super Rock, through
 // the preparation and play, with both dice and both boards, five to ten
 // players.
-func TestSuperrockWriterMatchesTemplates(t *testing.T) {
+func TestSuperrockPagesWellFormed(t *testing.T) {
 	games := []struct {
 		n     int
 		dice  superrock.Dice
@@ -160,9 +212,9 @@ func TestSuperrockWriterMatchesTemplates(t *testing.T) {
 	c.done()
 }
 
-// TestOutlawsWriterMatchesTemplates: the same for Outlaws, from the setup
+// TestOutlawsPagesWellFormed: the same for Outlaws, from the setup
 // to the end of seeded random games.
-func TestOutlawsWriterMatchesTemplates(t *testing.T) {
+func TestOutlawsPagesWellFormed(t *testing.T) {
 	games := 6
 	if testing.Short() {
 		games = 2
@@ -182,9 +234,9 @@ func TestOutlawsWriterMatchesTemplates(t *testing.T) {
 	c.done()
 }
 
-// TestAyatsuriWriterMatchesTemplates: the same for Ayatsuri, whole seeded
+// TestAyatsuriPagesWellFormed: the same for Ayatsuri, whole seeded
 // random games of four to six players, with and without the Bomb Girl.
-func TestAyatsuriWriterMatchesTemplates(t *testing.T) {
+func TestAyatsuriPagesWellFormed(t *testing.T) {
 	games := 6
 	if testing.Short() {
 		games = 2
