@@ -162,6 +162,21 @@ func (l Lang) S(key string, nameValues ...string) string {
 	return l.Text(M(key, nameValues...))
 }
 
+// Plural is the word a placeholder {n|one|other} stands for: one when
+// the argument n is "1", else other ("{n} {n|card|cards}": "1 card",
+// "2 cards"). ok is false for any other placeholder.
+func (m Msg) Plural(placeholder string) (word string, ok bool) {
+	arg, forms, ok := strings.Cut(placeholder, "|")
+	if !ok {
+		return "", false
+	}
+	one, other, _ := strings.Cut(forms, "|")
+	if m.Args[arg] == "1" {
+		return one, true
+	}
+	return other, true
+}
+
 // Text renders a Msg in language l.
 func (l Lang) Text(m Msg) string {
 	s := l.Raw(m.Key)
@@ -182,7 +197,9 @@ func (l Lang) Text(m Msg) string {
 		}
 		b.WriteString(s[:i])
 		name := s[i+1 : i+j]
-		if sub, ok := m.Nested[name]; ok {
+		if word, ok := m.Plural(name); ok {
+			b.WriteString(word)
+		} else if sub, ok := m.Nested[name]; ok {
 			b.WriteString(l.Text(sub))
 		} else if v, ok := m.Args[name]; ok {
 			if list, ok := NameList(v); ok {

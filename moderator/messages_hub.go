@@ -11,7 +11,7 @@ func init() {
 			JA: "端末がありません（入力か出力が端末ではありません）。コンソールなしで動かします。テーブルはスマホで遊びます。Ctrl-CかSIGTERMで止まり、あとで再開できます。"},
 		"cmd.tables.none":        {EN: "No table in {dir} yet.", JA: "{dir}にはまだテーブルがありません。"},
 		"cmd.tables.times":       {EN: "started {start} · last played {last}", JA: "開始 {start}・最後のプレイ {last}"},
-		"cmd.tables.waiting":     {EN: "in play, waiting for {players} ({n} actions)", JA: "プレイ中：{players}の番（{n}手）"},
+		"cmd.tables.waiting":     {EN: "in play, waiting for {players} ({n} {n|action|actions})", JA: "プレイ中：{players}の番（{n}手）"},
 		"cmd.tables.not_started": {EN: "not started: nobody has played yet", JA: "未開始：まだ誰もプレイしていません"},
 		"cmd.tables.held":        {EN: "table {table} is being served by a running tablemaster: stop it first", JA: "テーブル{table}は実行中のtablemasterが動かしています。先に止めてください"},
 		"cmd.tables.dropped":     {EN: "table {table} moved to {path} (move it back to bring it back)", JA: "テーブル{table}を{path}へ移しました（戻せば元に戻ります）"},

@@ -13,7 +13,7 @@ func init() {
 			JA: "「{name}」には改行や端末のエスケープなどの制御文字（{code}）が含まれています。それを除いて入力してください"},
 		"mod.name.invisible": {EN: "the name “{name}” holds an invisible character ({code}), which would let two names look the same: type the name without it",
 			JA: "「{name}」には見えない文字（{code}）が含まれています。同じに見える別の名前ができてしまうので、それを除いて入力してください"},
-		"mod.name.too_long": {EN: "the name “{name}” is too long ({runes} characters, {bytes} bytes): at most {max} characters and {max_bytes} bytes (a kanji or kana takes 3)",
+		"mod.name.too_long": {EN: "the name “{name}” is too long ({runes} {runes|character|characters}, {bytes} {bytes|byte|bytes}): at most {max} {max|character|characters} and {max_bytes} {max_bytes|byte|bytes} (a kanji or kana takes 3)",
 			JA: "「{name}」は長すぎます（{runes}文字、{bytes}バイト）。{max}文字・{max_bytes}バイト以内にしてください（漢字・かなは1文字3バイト）"},
 		"mod.name.at": {EN: "the name “@{rest}” begins with @, which marks a word of the message catalogue: begin it with another character",
 			JA: "「@{rest}」は@で始まっています（メッセージの中で特別な意味を持つ文字です）。別の文字で始めてください"},

@@ -38,7 +38,7 @@ func TestTablesListAndDrop(t *testing.T) {
 		t.Fatalf("tables: exit %d: %s", code, errOut)
 	}
 	s := out.String()
-	for _, w := range []string{played.ID() + "  Noir: Killer vs Inspector  Aki, Ben", "in play, waiting for Aki (1 actions)",
+	for _, w := range []string{played.ID() + "  Noir: Killer vs Inspector  Aki, Ben", "in play, waiting for Aki (1 action)",
 		idle.ID() + "  Noir: Killer vs Inspector  Chika, Dai", "not started"} {
 		if !strings.Contains(s, w) {
 			t.Errorf("tables lacks %q:\n%s", w, s)

@@ -351,7 +351,7 @@ func (g *Game) handTo(j int, ev *events) {
 		rd.Added = true
 		slices.Sort(rd.Hand)
 		ev.public("ay.ev.face_down_added", "name", g.name(s), "n", strconv.Itoa(len(rd.FaceDown)))
-		ev.table("ay.do.face_down_added", "name", g.name(s))
+		ev.table("ay.do.face_down_added", "name", g.name(s), "n", strconv.Itoa(len(rd.FaceDown)))
 	}
 	rd.Hands = append(rd.Hands, slices.Clone(rd.Hand))
 	ev.private(s, true, j == 0, "ay.pv.handed", "cards", roleList(rd.Hand))

@@ -94,7 +94,7 @@ func init() {
 		"ay.g.serial":     {EN: "Name a player to kill", JA: "殺害するプレイヤーを指名"},
 		"ay.c.role":       {EN: "{mark} {role}", JA: "{mark} {role}"},
 		"ay.c.player":     {EN: "{name}", JA: "{name}"},
-		"ay.c.pass":       {EN: "Pass {n} cards to {to}", JA: "{n}枚を{to}さんへ渡す"},
+		"ay.c.pass":       {EN: "Pass {n} {n|card|cards} to {to}", JA: "{n}枚を{to}さんへ渡す"},
 		"ay.c.bomb_kill":  {EN: "Kill the Bomb Girl", JA: "自爆娘を殺害する"},
 		"ay.c.bomb_spare": {EN: "Do not", JA: "宣言しない"},
 		"ay.c.reveal":     {EN: "Reveal {mark} {role}", JA: "{mark} {role}を公開する"},
@@ -117,8 +117,8 @@ func init() {
 		"ay.ev.redeal":           {EN: "{mark} {role} came up face up: reshuffled.", JA: "{mark} {role}が表向きになったので、シャッフルし直しました。"},
 		"ay.ev.face_up":          {EN: "Face up: {mark} {role}; {n} face down.", JA: "表向き：{mark} {role}、裏向き{n}枚。"},
 		"ay.ev.face_down":        {EN: "{n} face down, none face up.", JA: "裏向き{n}枚、表向きなし。"},
-		"ay.ev.face_down_added":  {EN: "{name} gets the {n} face-down card(s) too.", JA: "{name}さんは裏向きの{n}枚も加えて選びます。"},
-		"ay.ev.passed":           {EN: "{name} passes {n} cards to {to}.", JA: "{name}さんが{n}枚を{to}さんへ渡しました。"},
+		"ay.ev.face_down_added":  {EN: "{name} gets the {n} face-down {n|card|cards} too.", JA: "{name}さんは裏向きの{n}枚も加えて選びます。"},
+		"ay.ev.passed":           {EN: "{name} passes {n} {n|card|cards} to {to}.", JA: "{name}さんが{n}枚を{to}さんへ渡しました。"},
 		"ay.ev.draft_done":       {EN: "Everyone has a role. The calling begins.", JA: "全員の役割が決まりました。役割を順に呼びます。"},
 		"ay.ev.bomb_spared":      {EN: "{name} does not call out the Bomb Girl.", JA: "{name}さんは自爆娘の殺害を宣言しませんでした。"},
 		"ay.ev.bomb_found":       {EN: "{name} calls out the Bomb Girl: {target} holds her.", JA: "{name}さんが自爆娘の殺害を宣言：{target}さんが自爆娘でした。"},
@@ -161,7 +161,7 @@ func init() {
 		"ay.win.tiebreak":        {EN: "{name} wins the tie with {tied}: only {name} brought another player's life to 0.", JA: "{name}さんが{tied}と同点でしたが、他のプレイヤーのライフを0にしたのは{name}さんだけなので、{name}さんの勝利です。"},
 
 		// What to do with the real chips and cards.
-		"ay.do.face_down_added":  {EN: "Hand the face-down card(s) to {name}.", JA: "裏向きのカードを{name}さんに渡してください。"},
+		"ay.do.face_down_added":  {EN: "Hand the face-down {n|card|cards} to {name}.", JA: "裏向きのカードを{name}さんに渡してください。"},
 		"ay.do.marker":           {EN: "Give the dictator marker to {name}.", JA: "独裁者マーカーを{name}さんの前へ。"},
 		"ay.do.kill":             {EN: "{target} gives one life chip to {killer}; it becomes a kill chip (black side up).", JA: "{target}さんはライフチップ1枚を{killer}さんへ。黒面にしてキルチップにします。"},
 		"ay.do.self_kill":        {EN: "{name} turns one life chip over to its black side.", JA: "{name}さんはライフチップ1枚を裏返してキルチップにします。"},

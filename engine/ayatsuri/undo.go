@@ -47,7 +47,7 @@ func (g *Game) undoEvent(e engine.Event) []engine.Event {
 	one := func(key string, nv ...string) []engine.Event { return []engine.Event{engine.TableEvent(key, nv...)} }
 	switch e.Key {
 	case "ay.do.face_down_added":
-		return one("ay.undo.face_down_added", "name", arg["name"])
+		return one("ay.undo.face_down_added", "name", arg["name"], "n", arg["n"])
 	case "ay.do.marker":
 		// g is the game before the action: the marker is where it goes back.
 		return one("ay.undo.marker", "name", g.name(g.marker))

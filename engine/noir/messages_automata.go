@@ -87,7 +87,7 @@ func init() {
 		"noir.ev.accuse":            {EN: "The Inspector accuses {a} and {b}: the Killer's identity and disguise.", JA: "捜査官の推理：犯人の正体と変装先は{a}と{b}。"},
 		"noir.win.accused":          {EN: "The Inspector named the Killer's identity and disguise. The Inspector wins.", JA: "捜査官が犯人の正体と変装先を言い当てました。捜査官の勝利です。"},
 		"noir.win.wrong_accusation": {EN: "The accusation was wrong. The Killer wins.", JA: "推理が外れました。犯人の勝利です。"},
-		"noir.win.kills":            {EN: "{n} suspects are dead. The Killer wins.", JA: "{n}人が殺害されました。犯人の勝利です。"},
+		"noir.win.kills":            {EN: "{n} {n|suspect is|suspects are} dead. The Killer wins.", JA: "{n}人が殺害されました。犯人の勝利です。"},
 		"noir.ev.reveal_disguise":   {EN: "The Killer was {killer}, disguised as {disguise}; the Inspector was {inspector}.", JA: "犯人は{killer}（変装先は{disguise}）、捜査官は{inspector}でした。"},
 		"noir.do.take_off":          {EN: "Take {card} off {suspect} ({cell}) and put it on the removed pile.", JA: "{suspect}（{cell}）の上の{card}を取り除かれたカードの山へ。"},
 

@@ -29,7 +29,7 @@ func init() {
 		"ol.token.none":      {EN: "nothing", JA: "なし"},
 
 		"ol.ph.setup":         {EN: "Both players arrange their cards.", JA: "両プレイヤーがカードを並べています。"},
-		"ol.ph.play":          {EN: "{role} to play: {n} action(s) left this turn.", JA: "{role}の手番：残り{n}アクション。"},
+		"ol.ph.play":          {EN: "{role} to play: {n} {n|action|actions} left this turn.", JA: "{role}の手番：残り{n}アクション。"},
 		"ol.ph.saloon-pick":   {EN: "{role} is moving a Saloon card: choosing two street cards.", JA: "{role}がサルーンのカードを移動中：メインストリートの2枚を選んでいます。"},
 		"ol.ph.saloon-put":    {EN: "{role} is moving a Saloon card: putting the three cards back.", JA: "{role}がサルーンのカードを移動中：3枚を戻しています。"},
 		"ol.ph.move-how":      {EN: "{role} has picked up two cards.", JA: "{role}がカード2枚を手に取っています。"},

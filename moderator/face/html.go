@@ -49,7 +49,10 @@ func WriteMsg(b *bytes.Buffer, l engine.Lang, m engine.Msg) {
 		b.WriteString(Escape(s[:i]))
 		name := s[i+1 : i+j]
 		sub, nested := m.Nested[name]
+		word, plural := m.Plural(name)
 		switch v, ok := m.Args[name]; {
+		case plural:
+			b.WriteString(Escape(word))
 		case nested:
 			WriteMsg(b, l, sub)
 		case !ok:
