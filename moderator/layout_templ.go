@@ -38,7 +38,7 @@ func pageStyle() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<style>\n:root{--bg:#14161a;--fg:#eceae4;--mute:#9a9890;--card:#f4f1e8;--ink:#1b1b1b;--red:#c8242b;--acc:#e0b341;--dead:#3a1d1f;--inn:#1f3a2a}\n*{box-sizing:border-box}\nbody{margin:0;background:var(--bg);color:var(--fg);font:16px/1.4 system-ui,-apple-system,\"Hiragino Sans\",\"Noto Sans CJK JP\",sans-serif}\nmain{max-width:60rem;margin:0 auto;padding:.6rem}\nh1{font-size:1.15rem;margin:.2rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem;color:var(--acc)}\n.top{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem}\n.lang a,.foot a{color:var(--mute);font-size:.85rem}.foot{text-align:center;margin:1rem}\n.status{padding:.5rem .7rem;border-radius:.4rem;background:#23262d;margin:.4rem 0}\n.status.me{background:#4a3a10;border:1px solid var(--acc)}\n.flash{padding:.5rem .7rem;border-radius:.4rem;background:#5a1e1e;margin:.4rem 0}\ntable.grid{border-collapse:separate;border-spacing:3px;margin:.3rem auto}\n.grid th{color:var(--mute);font-weight:normal;font-size:.8rem}\n.grid td{background:var(--card);color:var(--ink);width:3.2rem;height:3.6rem;text-align:center;border-radius:.35rem;font-weight:600;position:relative}\n.grid td.dead{background:#6d5f5f;color:#2a2020}.grid td.dead:after{content:\"✖\";position:absolute;right:.2rem;top:0;color:var(--red);font-size:1.1rem}\n.grid td small{display:block;font-size:.72rem;font-weight:normal}\n.grid td.inn small{background:#cfe8d4;border-radius:.2rem}\n.red{color:var(--red)}\nbody.reveal .grid td.mine{outline:3px solid var(--acc)}body.reveal .grid td.near{box-shadow:inset 0 0 0 3px #5aa0e0}body.reveal .grid td.dis{outline:3px dashed var(--acc)}\n.grid td.pick{outline:3px solid var(--red)}.grid.pick td button{all:unset;display:block;width:100%;height:100%;cursor:pointer;border-radius:.35rem;box-shadow:inset 0 0 0 3px var(--acc)}\n.hold{display:block;width:100%;padding:.7rem;border-radius:.5rem;border:1px dashed var(--acc);background:#1d2026;color:var(--fg);text-align:left;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:none}\n.hold .secret{visibility:hidden}.hold:active .secret,body.reveal .hold .secret{visibility:visible}\n.cards span{display:inline-block;background:var(--card);color:var(--ink);border-radius:.3rem;padding:.1rem .4rem;margin:.1rem;font-weight:600}\nform{margin:0}.choices{display:flex;flex-wrap:wrap;gap:.35rem}\nbutton{font:inherit;padding:.55rem .8rem;border-radius:.45rem;border:0;background:#2f6fb0;color:#fff;min-height:2.6rem}\nbutton.alt{background:#444}button.warn,button.armed{background:#8a3a1a}\ndetails{margin:.4rem 0;padding:.4rem;border:1px solid #333;border-radius:.4rem}summary{cursor:pointer;color:var(--acc)}\nul.feed{list-style:none;padding:0;margin:0}ul.feed li{padding:.25rem 0;border-bottom:1px solid #26282d}\nul.feed li.priv{color:var(--acc)}ul.feed .sline{visibility:hidden}body.reveal ul.feed .sline{visibility:visible}ul.feed li.ans{font-weight:600}ul.feed li.undone{text-decoration:line-through;color:var(--mute)}\n.todo{background:#2d2a1a;border-left:4px solid var(--acc);padding:.4rem .7rem;margin:.4rem 0}\n.stats{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;color:var(--mute)}.stats b{color:var(--fg)}\n.players span{margin-right:1rem}.on{color:#6c6}.off{color:var(--mute)}\n.over{font-size:1.3rem;padding:.7rem;background:#1f3a2a;border-radius:.5rem}\n.screen .grid td{width:5.5rem;height:6.5rem;font-size:1.6rem}.screen .grid td small{font-size:1rem}\n.cols{display:flex;gap:1.5rem;flex-wrap:wrap}.cols>div{flex:1 1 20rem}\ntable.ay{border-collapse:collapse;width:100%;margin:.3rem 0}.ay th,.ay td{padding:.3rem .4rem;border-bottom:1px solid #2c2f36;text-align:left}.ay th{color:var(--mute);font-weight:normal}\n.ay tr.turn{background:#2d2a1a}.ay tr.killed b{text-decoration:line-through}.ay .life{color:#f4f1e8;letter-spacing:.1rem}.ay .kill{color:var(--red);letter-spacing:.1rem}\n.rc{background:var(--card);color:var(--ink);border-radius:.3rem;padding:.05rem .35rem;font-weight:600}.hist td{font-size:.9rem}\n.screen .ay td{font-size:1.25rem}\n.ay .mark{color:var(--acc);font-size:.85em;white-space:nowrap}\n#tm-offline{position:sticky;top:0;z-index:9;margin:0;padding:.55rem .8rem;background:#6b3d0c;color:#fff;border-bottom:2px solid var(--acc);font-weight:600}#tm-offline[hidden]{display:none}\n#tm-offline .unsent{display:block;font-weight:normal;margin-top:.2rem}#tm-offline .unsent:empty{display:none}\nbody.offline #app button{opacity:.45}body.offline .on{font-size:0}body.offline .on:before{content:\"?\";font-size:1rem;color:var(--mute)}\n</style>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<style>\n:root{--bg:#14161a;--fg:#eceae4;--mute:#9a9890;--card:#f4f1e8;--ink:#1b1b1b;--red:#c8242b;--acc:#e0b341;--dead:#3a1d1f;--inn:#1f3a2a}\n*{box-sizing:border-box}\nbody{margin:0;background:var(--bg);color:var(--fg);font:16px/1.4 system-ui,-apple-system,\"Hiragino Sans\",\"Noto Sans CJK JP\",sans-serif}\nmain{max-width:60rem;margin:0 auto;padding:.6rem}\nh1{font-size:1.15rem;margin:.2rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem;color:var(--acc)}\n.top{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem}\n.lang a,.foot a{color:var(--mute);font-size:.85rem}.foot{text-align:center;margin:1rem}\n.status{padding:.5rem .7rem;border-radius:.4rem;background:#23262d;margin:.4rem 0}\n.status.me{background:#4a3a10;border:1px solid var(--acc)}\n.flash{padding:.5rem .7rem;border-radius:.4rem;background:#5a1e1e;margin:.4rem 0}\ntable.grid{border-collapse:separate;border-spacing:3px;margin:.3rem auto}\n.grid th{color:var(--mute);font-weight:normal;font-size:.8rem}\n.grid td{background:var(--card);color:var(--ink);width:3.2rem;height:3.6rem;text-align:center;border-radius:.35rem;font-weight:600;position:relative}\n.grid td.dead{background:#6d5f5f;color:#2a2020}.grid td.dead:after{content:\"✖\";position:absolute;right:.2rem;top:0;color:var(--red);font-size:1.1rem}\n.grid td small{display:block;font-size:.72rem;font-weight:normal}\n.grid td.inn small{background:#cfe8d4;border-radius:.2rem}\n.red{color:var(--red)}\nbody.reveal .grid td.mine{outline:3px solid var(--acc)}body.reveal .grid td.near{box-shadow:inset 0 0 0 3px #5aa0e0}body.reveal .grid td.dis{outline:3px dashed var(--acc)}\n.grid td.pick{outline:3px solid var(--red)}.grid.pick td button{all:unset;display:block;width:100%;height:100%;cursor:pointer;border-radius:.35rem;box-shadow:inset 0 0 0 3px var(--acc)}\n.hold{display:block;width:100%;margin:.4rem 0;padding:.7rem;border-radius:.5rem;border:1px dashed var(--acc);background:#1d2026;color:var(--fg);text-align:left;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:none}\n.hold .secret{display:none}.hold:active .secret,body.reveal .hold .secret{display:block}\n.cards span{display:inline-block;background:var(--card);color:var(--ink);border-radius:.3rem;padding:.1rem .4rem;margin:.1rem;font-weight:600}\nform{margin:0}.choices{display:flex;flex-wrap:wrap;gap:.35rem}\nbutton{font:inherit;padding:.55rem .8rem;border-radius:.45rem;border:0;background:#2f6fb0;color:#fff;min-height:2.6rem}\nbutton.alt{background:#444}button.warn,button.armed{background:#8a3a1a}\ndetails{margin:.4rem 0;padding:.4rem;border:1px solid #333;border-radius:.4rem}summary{cursor:pointer;color:var(--acc)}\nul.feed{list-style:none;padding:0;margin:0}ul.feed li{padding:.25rem 0;border-bottom:1px solid #26282d}\nul.feed li.priv{color:var(--acc)}ul.feed .sline,body.reveal ul.feed .pv{display:none}body.reveal ul.feed .sline{display:inline}ul.feed .pv{color:var(--mute);font-style:italic}ul.feed li.ans{font-weight:600}ul.feed li.undone{text-decoration:line-through;color:var(--mute)}\n.todo{background:#2d2a1a;border-left:4px solid var(--acc);padding:.4rem .7rem;margin:.4rem 0}\n.stats{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;color:var(--mute)}.stats b{color:var(--fg)}\n.players span{margin-right:1rem}.on{color:#6c6}.off{color:var(--mute)}\n.over{font-size:1.3rem;padding:.7rem;background:#1f3a2a;border-radius:.5rem}\n.screen .grid td{width:5.5rem;height:6.5rem;font-size:1.6rem}.screen .grid td small{font-size:1rem}\n.cols{display:flex;gap:1.5rem;flex-wrap:wrap}.cols>div{flex:1 1 20rem}\ntable.ay{border-collapse:collapse;width:100%;margin:.3rem 0}.ay th,.ay td{padding:.3rem .4rem;border-bottom:1px solid #2c2f36;text-align:left}.ay th{color:var(--mute);font-weight:normal}\n.ay tr.turn{background:#2d2a1a}.ay tr.killed b{text-decoration:line-through}.ay .life{color:#f4f1e8;letter-spacing:.1rem}.ay .kill{color:var(--red);letter-spacing:.1rem}\n.rc{background:var(--card);color:var(--ink);border-radius:.3rem;padding:.05rem .35rem;font-weight:600}.hist td{font-size:.9rem}\n.screen .ay td{font-size:1.25rem}\n.ay .mark{color:var(--acc);font-size:.85em;white-space:nowrap}\n#tm-offline{position:sticky;top:0;z-index:9;margin:0;padding:.55rem .8rem;background:#6b3d0c;color:#fff;border-bottom:2px solid var(--acc);font-weight:600}#tm-offline[hidden]{display:none}\n#tm-offline .unsent{display:block;font-weight:normal;margin-top:.2rem}#tm-offline .unsent:empty{display:none}\nbody.offline #app button{opacity:.45}body.offline .on{font-size:0}body.offline .on:before{content:\"?\";font-size:1rem;color:var(--mute)}\n</style>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -64,7 +64,7 @@ func tvStyle() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<style>\nhtml.tv{font-size:clamp(16px,1.3vw,52px)}body.screen{font-size:1rem}.screen main{max-width:none;padding:1vw 2.5vw}\n.screen .grid td{width:min(5.5rem,10vh);height:min(6.5rem,11vh)}.screen .grid td span{font-size:min(1.6rem,4.5vh)}\n.players>span{display:inline-block}.players span,.ay .life,.ay .kill{white-space:nowrap}\n</style>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<style>\nhtml.tv{font-size:clamp(16px,min(1.5vw,2.7vh),56px)}body.screen{font-size:1rem;height:100vh;display:flex;flex-direction:column}\n.screen main{max-width:none;width:100%;padding:1vh 2vw 0;flex:1;min-height:0;display:flex;flex-direction:column}.screen .foot{margin:0 0 .2rem;font-size:.6rem}\n.screen h1{font-size:1.2rem}.screen .players{font-size:.8rem}.screen .status,.screen .todo,.screen .over{margin:.25rem 0}\n.screen .cols{flex:1;flex-wrap:nowrap;gap:2vw;min-height:0}.screen .cols>div{flex:0 1 auto;min-width:0;overflow:auto}.screen .cols>div:empty{display:none}.screen .cols>div:has(>#board),.screen .cols>div:has(>table.grid){flex-shrink:0}\n.screen .cols>div:last-child{flex:1 1 28%;overflow:hidden}.screen .cols>div:last-child h2{margin-top:0}\n.screen .grid td{width:min(9rem,12vh);height:min(10.5rem,14vh)}.screen .grid td span{font-size:min(2.4rem,5.5vh)}.screen .grid td small{font-size:min(1.2rem,2.8vh)}\n.screen .stats{font-size:.8rem}.screen .ay td{font-size:1.1rem}.screen .ay th{font-size:.8rem}.screen .ay.sr td,.screen .ay.hist td{font-size:.8rem;padding:.15rem .3rem}\n.players>span{display:inline-block}.players span,.ay .life,.ay .kill{white-space:nowrap}\n</style>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -134,7 +134,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var5 string
 		templ_7745c5c3_Var5, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 140, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 145, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var5)
 		if templ_7745c5c3_Err != nil {
@@ -157,7 +157,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var6 string
 		templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(pageTitle(d))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 145, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 150, Col: 24}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 		if templ_7745c5c3_Err != nil {
@@ -194,7 +194,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var7 string
 		templ_7745c5c3_Var7, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.lost")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 153, Col: 85}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 158, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var7)
 		if templ_7745c5c3_Err != nil {
@@ -207,7 +207,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var8 string
 		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsent")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 153, Col: 132}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 158, Col: 132}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 		if templ_7745c5c3_Err != nil {
@@ -220,7 +220,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var9 string
 		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsure")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 153, Col: 179}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 158, Col: 179}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 		if templ_7745c5c3_Err != nil {
@@ -233,7 +233,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var10 string
 		templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Base + "/events").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 154, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 159, Col: 50}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
 		if templ_7745c5c3_Err != nil {
@@ -246,7 +246,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var11 string
 		templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(d.BodyVersion)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 154, Col: 89}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 159, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 		if templ_7745c5c3_Err != nil {
@@ -259,7 +259,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var12 string
 		templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.BodyHash).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 154, Col: 111}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 159, Col: 111}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
 		if templ_7745c5c3_Err != nil {
@@ -272,7 +272,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var13 string
 		templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.confirm")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 154, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 159, Col: 152}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 		if templ_7745c5c3_Err != nil {
@@ -293,7 +293,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var14 string
 		templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(d.Base + "/rules")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 157, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 162, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
 		if templ_7745c5c3_Err != nil {
@@ -306,7 +306,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var15 string
 		templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.rules"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 157, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 162, Col: 103}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 		if templ_7745c5c3_Err != nil {
@@ -352,7 +352,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var17 string
 		templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 165, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 170, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
 		if templ_7745c5c3_Err != nil {
@@ -365,7 +365,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var18 string
 		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 170, Col: 33}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 175, Col: 33}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 		if templ_7745c5c3_Err != nil {
@@ -378,7 +378,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 175, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 180, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 		if templ_7745c5c3_Err != nil {

@@ -164,7 +164,9 @@ func WriteFeed(b *bytes.Buffer, d *Page) {
 		c.Close()
 		b.WriteByte('>')
 		if f.Private {
-			Put(b, `✱ <span class="sline">`, string(f.Text), `</span>`)
+			// At rest a private line is one short line that says what it
+			// is; its words show while the hold area is held.
+			Put(b, `✱ <span class="pv">`, Escape(d.Lang.S("mod.private_line")), `</span><span class="sline">`, string(f.Text), `</span>`)
 		} else {
 			b.WriteString(string(f.Text))
 		}

@@ -141,9 +141,11 @@ func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 	b.WriteString("\n<div class=\"cols\"><div>")
 	players(b, p)
 	public(b, p)
+	// The board and the story are columns of their own: on a TV the
+	// story's newest line is never pushed below the board.
 	b.WriteString("</div>\n<div>")
 	writeBoard(b, d)
-	face.Put(b, "<h2>", face.Words(l, "mod.story"), "</h2>")
+	face.Put(b, "</div>\n<div><h2>", face.Words(l, "mod.story"), "</h2>")
 	face.WriteFeed(b, d)
 	b.WriteString("</div></div>\n")
 }
@@ -378,7 +380,7 @@ func writeBoard(b *bytes.Buffer, d *face.Page) {
 	l := d.Lang
 	b.WriteString(`<div id="board"><style>.srb td{background:#456}.srb td.o{background:var(--card)}`)
 	if !m.Phone {
-		b.WriteString(`.screen .srb td{color:var(--fg);font-weight:normal;font-size:1rem;width:6.5rem;height:3.6rem}.screen .srb td.o{color:var(--ink)}`)
+		b.WriteString(`.screen .srb td{color:var(--fg);font-weight:normal;font-size:.7rem;width:min(5rem,11vh);min-width:min(5rem,11vh);height:min(3.2rem,8vh)}.screen .srb td.o{color:var(--ink)}`)
 	}
 	b.WriteString("</style>")
 	if m.Planet != nil {
