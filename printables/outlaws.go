@@ -29,7 +29,7 @@ func init() {
 		"print.ol.a.journalist": {EN: "Point at an opponent's card and name it: right, it stays face up under a camera; wrong, lose a camera.", JA: "相手のカードを指して言い当てる。正解なら表向きでカメラを置く。不正解ならカメラを1つ捨てる。"},
 		"print.ol.a.thief":      {EN: "Point at an opponent's card: Assassin or Sheriff? Right: take a Bullet or Handcuffs from them.", JA: "相手のカードを指して殺し屋か保安官かを言う。正解なら銃弾か手錠を1個奪う。"},
 		"print.ol.a.priest":     {EN: "Release the restrained Thief on its left; cancel an arrest of the Assassin or Thief on its left.", JA: "左隣の拘束された盗賊を解放する。左隣の殺し屋・盗賊への逮捕を無効にする。"},
-		"print.ol.a.mayor":      {EN: "With the card on its right: one place wider each way (Scout, Shopkeeper).", JA: "右隣のカードと一緒に公開し、範囲を左右に1つ広げる（スカウト・店主）。"},
+		"print.ol.a.mayor":      {EN: "With the card on its right: one place wider each way (Sheriff, Scout, Shopkeeper; not the Assassin, Dancer or Thief).", JA: "右隣のカードと一緒に公開し、範囲を左右に1つ広げる（保安官・スカウト・店主。殺し屋・踊り子・盗賊には使えない）。"},
 		"print.ol.tokens":       {EN: "Tokens (tablemaster keeps them)", JA: "トークン（tablemasterが管理）"},
 		"print.ol.token":        {EN: "Token", JA: "トークン"},
 		"print.ol.count":        {EN: "Count", JA: "数"},
