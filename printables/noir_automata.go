@@ -11,8 +11,14 @@ func init() {
 	register(Sheet{Name: "noir-automata", Build: noirAutomataSheet})
 	engine.Register(map[string]engine.Text{
 		"print.noira.sub": {EN: "Reference sheet · the Automata variant (identity and disguise)", JA: "早見表・オートマタ版（正体と変装先）"},
-		"print.noira.roster": {EN: "A boxed edition's 25 named suspects can stand in (--roster): its evidence cards carry the same names.",
-			JA: "製品版の名前つき容疑者25人も使えます（--roster）。証拠カードにも同じ名前が書かれています。"},
+		"print.noira.roster": {EN: "A boxed edition's 25 named suspects can stand in for the playing cards: its evidence cards carry the same names.",
+			JA: "トランプの代わりに製品版の名前つき容疑者25人も使えます。証拠カードにも同じ名前が書かれています。"},
+		"print.noira.host.start": {EN: "tablemaster noir --variant automata --players Aki,Ben (the Killer first).",
+			JA: "tablemaster noir --variant automata --players Aki,Ben（殺人鬼が先）。"},
+		"print.noira.host.roster": {EN: "A boxed edition's suspects: --roster FILE, their 25 names one a line in layout order.",
+			JA: "製品版の容疑者：--roster ファイル（25人の名前を並べる順に1行に1人）"},
+		"print.noira.host.kills": {EN: "Another edition's count of the dead: --kills 14 or --kills 16 (default {n}).",
+			JA: "他の版の殺害人数：--kills 14 または --kills 16（既定 {n}）"},
 		"print.noira.first.killer": {EN: "The Killer draws an identity, then a disguise (both secret), and kills a neighbour of the identity.",
 			JA: "殺人鬼は正体、次に変装先を引き（どちらも秘密）、正体の周囲の1人を殺害します。"},
 		"print.noira.a.shift": {EN: "Shift a row or column by one; the card pushed off re-enters at the other end. Not the reverse of the opponent's shift just before.",
@@ -36,8 +42,8 @@ func init() {
 			JA: "無罪の容疑者を殺害したとき：その周囲に捜査官がいるかをtablemasterが答え、証拠カードは捨てられます。"},
 		"print.noira.n.nowrap": {EN: "Neighbours are the up to 8 cards around; the grid does not wrap (a corner has 3). No line leaves the grid by itself.",
 			JA: "周囲は最大8枚。端はつながりません（角は3枚）。行・列がひとりでに取り除かれることはありません。"},
-		"print.noira.n.kills": {EN: "Dead suspects taken away by a Collapse still count. Other editions win at 14 or 16 (--kills).",
-			JA: "圧縮で取り除かれた死亡者も数に入ります。他の版では14人・16人（--kills）。"},
+		"print.noira.n.kills": {EN: "Dead suspects taken away by a Collapse still count. Other editions win at 14 or 16, when the host sets the table so.",
+			JA: "圧縮で取り除かれた死亡者も数に入ります。他の版では14人・16人（ホストが設定）。"},
 		"print.noira.collapse_name": {EN: "Collapse", JA: "圧縮"},
 		"print.noira.both":          {EN: "Either side, on their turn (one action per turn)", JA: "どちらの手番でも（手番ごとに1つ行動）"},
 		"print.noira.canvas":        {EN: "Canvas", JA: "捜査"},
@@ -106,6 +112,7 @@ func noirAutomataSheet(l engine.Lang) Doc {
 				{Text: s("print.noira.n.kills")},
 				{Text: s("print.noir.n.truth")},
 			}},
+			&HostNote{Lines: []string{s("print.noira.host.start"), s("print.noira.host.roster"), s("print.noira.host.kills", "n", kills)}},
 		},
 	}
 }
