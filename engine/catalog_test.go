@@ -49,7 +49,7 @@ func TestCatalogueText(t *testing.T) {
 	if got := engine.EN.S("no.such.key"); got != "⟨no.such.key⟩" {
 		t.Errorf("EN.S(no.such.key) = %q, want ⟨no.such.key⟩", got)
 	}
-	if got := engine.JA.S("noir.ev.kill", "suspect", "♠7", "cell", "B2"); got != "犯人が♠7（B2）を殺害しました。" {
+	if got := engine.JA.S("noir.ev.kill", "suspect", "♠7", "cell", "B2"); got != "殺人鬼が♠7（B2）を殺害しました。" {
 		t.Errorf("JA.S(noir.ev.kill) = %q", got)
 	}
 	if got := engine.EN.S("noir.ev.shift", "role", "@noir.role.killer", "line", "@noir.line.row", "n", "2", "dir", "@noir.dir.left"); got != "The Killer shifted row 2 left." {

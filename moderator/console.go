@@ -52,7 +52,7 @@ func (c *Console) seatLabel(s engine.Seat) string {
 }
 
 // findSeat resolves a name typed at the console: a player's name or, when
-// roles are public, a role ("killer", "犯人"), ignoring case.
+// roles are public, a role ("killer", "殺人鬼"), ignoring case.
 func (c *Console) findSeat(name string) (engine.Seat, error) {
 	h := c.T.Header()
 	for i, n := range h.Seats {

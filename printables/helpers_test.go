@@ -120,6 +120,8 @@ func texts(doc Doc) []string {
 				for _, r := range b.Cells {
 					out = append(out, r...)
 				}
+			case *HostNote:
+				out = append(out, b.Lines...)
 			case *Columns:
 				walk(b.Left)
 				walk(b.Right)

@@ -143,6 +143,16 @@ func htmlBlock(b *strings.Builder, l engine.Lang, bl Block) {
 			htmlBlock(b, l, it)
 		}
 		b.WriteString("</div>\n")
+	case *HostNote:
+		b.WriteString("<aside class=\"host\">\n")
+		for i, ln := range bl.Lines {
+			b.WriteString("<p>")
+			if i == 0 {
+				fmt.Fprintf(b, "<b>%s</b>%s", htmlText(l.S("print.host")), html.EscapeString(labelSep(l)))
+			}
+			fmt.Fprintf(b, "%s</p>\n", htmlText(ln))
+		}
+		b.WriteString("</aside>\n")
 	case *Columns:
 		b.WriteString("<div class=\"cols\">\n<div>\n")
 		for _, c := range bl.Left {

@@ -12,11 +12,13 @@ func init() {
 	engine.Register(map[string]engine.Text{
 		"print.ol.sub":       {EN: "Reference sheet · two players, one deck of playing cards", JA: "早見表・2人用・トランプ1組"},
 		"print.ol.cards":     {EN: "The characters and their abilities", JA: "人物と能力"},
-		"print.ol.cards_txt": {EN: "Red plays the hearts, Green the clubs, ace to ten (--cards boxed: the game's own cards).", JA: "赤はハート、緑はクラブのA〜10を使います（--cards boxedなら製品版のカード）。"},
-		"print.ol.char":      {EN: "Character", JA: "人物"},
-		"print.ol.red":       {EN: "Red", JA: "赤"},
-		"print.ol.green":     {EN: "Green", JA: "緑"},
-		"print.ol.ability":   {EN: "Ability (reveal the card)", JA: "能力（カードを公開）"},
+		"print.ol.cards_txt": {EN: "Red plays the hearts, Green the clubs, ace to ten; or the game's own cards, when the host chose them.", JA: "赤はハート、緑はクラブのA〜10を使います（ホストが選べば製品版のカード）。"},
+		"print.ol.host": {EN: "tablemaster outlaws --players Aki,Ben (Red first); with the game's own cards, add --cards boxed.",
+			JA: "tablemaster outlaws --players Aki,Ben（赤が先）。製品版のカードなら --cards boxed を付ける。"},
+		"print.ol.char":    {EN: "Character", JA: "人物"},
+		"print.ol.red":     {EN: "Red", JA: "赤"},
+		"print.ol.green":   {EN: "Green", JA: "緑"},
+		"print.ol.ability": {EN: "Ability (reveal the card)", JA: "能力（カードを公開）"},
 		"print.ol.a.governor": {EN: "None. Takes Elected with more Ballots than the opponent: wins.",
 			JA: "なし。相手より投票用紙が多ければ当選トークンを獲得でき、勝利。"},
 		"print.ol.a.assassin": {EN: "Spend a Bullet: the card opposite is shown; the Governor: you win.",
@@ -29,7 +31,7 @@ func init() {
 		"print.ol.a.journalist": {EN: "Point at an opponent's card and name it: right, it stays face up under a camera; wrong, lose a camera.", JA: "相手のカードを指して言い当てる。正解なら表向きでカメラを置く。不正解ならカメラを1つ捨てる。"},
 		"print.ol.a.thief":      {EN: "Point at an opponent's card: Assassin or Sheriff? Right: take a Bullet or Handcuffs from them.", JA: "相手のカードを指して殺し屋か保安官かを言う。正解なら銃弾か手錠を1個奪う。"},
 		"print.ol.a.priest":     {EN: "Release the restrained Thief on its left; cancel an arrest of the Assassin or Thief on its left.", JA: "左隣の拘束された盗賊を解放する。左隣の殺し屋・盗賊への逮捕を無効にする。"},
-		"print.ol.a.mayor":      {EN: "With the card on its right: one place wider each way (Scout, Shopkeeper).", JA: "右隣のカードと一緒に公開し、範囲を左右に1つ広げる（インディアン・店主）。"},
+		"print.ol.a.mayor":      {EN: "With the card on its right: one place wider each way (Sheriff, Scout, Shopkeeper).", JA: "右隣のカードと一緒に公開し、範囲を左右に1つ広げる（保安官・スカウト・店主）。"},
 		"print.ol.tokens":       {EN: "Tokens (tablemaster keeps them)", JA: "トークン（tablemasterが管理）"},
 		"print.ol.token":        {EN: "Token", JA: "トークン"},
 		"print.ol.count":        {EN: "Count", JA: "数"},
@@ -54,7 +56,7 @@ func init() {
 		"print.ol.win":          {EN: "How the game ends", JA: "勝敗"},
 		"print.ol.tie":          {EN: "Tie-break: both hold 3 Ballots and every Bullet and Handcuffs is spent: 3 Bullets, 3 Handcuffs and 2 Fake ballots are laid anew; play on until a Governor is shot or an Assassin arrested.", JA: "タイブレーク：双方が投票用紙3枚を持ち、銃弾と手錠がすべて使われたら、銃弾3・手錠3・偽造投票用紙2を並べ直し、知事の殺害か殺し屋の逮捕まで続ける。"},
 		"print.ol.setup":        {EN: "Setup", JA: "準備"},
-		"print.ol.setup_txt":    {EN: "Each lays 8 cards face down (slots 1–8, slot i facing slot i) and 2 face up in the Saloon, as their phone shows; each holds 1 Bullet, 1 Handcuffs and 3 camera markers; tablemaster lays 8 tokens between the streets, 5 in the stock, and draws the start player.", JA: "各自スマホの表示どおりに8枚を伏せて並べ（1〜8番、i番同士が向き合う）、2枚を表向きでサルーンへ。各自銃弾1・手錠1・カメラ3。tablemasterがトークン8個を間に、5個をストックに置き、先手を決める。"},
+		"print.ol.setup_txt":    {EN: "Each lays 8 cards face down (slots 1–8, slot i facing slot i) and 2 face up in the Saloon, as their phone shows; each holds 1 Bullet, 1 Handcuffs and 3 cameras; tablemaster lays 8 tokens between the streets, 5 in the stock, and draws who starts.", JA: "各自スマホの表示どおりに8枚を伏せて並べ（1〜8番、i番同士が向き合う）、2枚を表向きでサルーンへ。各自銃弾1・手錠1・カメラ3。tablemasterがトークン8個を間に、5個をストックに置き、先手を決める。"},
 	})
 }
 
@@ -97,6 +99,7 @@ func outlawsSheet(l engine.Lang) Doc {
 				{Text: s("print.ol.w.arrested")},
 				{Text: s("print.ol.tie")},
 			}},
+			&HostNote{Lines: []string{s("print.ol.host")}},
 		},
 	}
 }

@@ -50,6 +50,15 @@ type pdfDoc struct {
 	footer       string
 	size         float64 // current font size, pt
 	color        [3]int
+	// hostBoxes are where the HostNotes were drawn, for the test that
+	// finds command-line flags only inside them.
+	hostBoxes []pageRect
+}
+
+// pageRect is a rectangle on a page (1, 2, …), in millimetres.
+type pageRect struct {
+	page int
+	rect
 }
 
 func newPDF(o Options, title, footer string) *pdfDoc {
@@ -353,6 +362,8 @@ func (d *pdfDoc) block(b Block, x, w float64) {
 		d.cardGrid(b, x, w)
 	case *Pictures:
 		d.pictures(b, x, w)
+	case *HostNote:
+		d.hostNote(b, x, w)
 	case *Columns:
 		gap := 6.0
 		cw := (w - gap) / 2
@@ -367,6 +378,30 @@ func (d *pdfDoc) block(b Block, x, w float64) {
 		}
 		d.y = max(d.y, left)
 	}
+}
+
+// hostNote draws the note in a thin grey box, its heading in front.
+func (d *pdfDoc) hostNote(n *HostNote, x, w float64) {
+	const pad = 0.9
+	d.y += 1.0
+	top := d.y
+	d.y += pad
+	d.font(sizeSmall, colGrey)
+	// The heading leads the first line, as a list item's label does: the
+	// box costs a sheet no more than its own lines.
+	label := d.lang.S("print.host") + labelSep(d.lang)
+	for _, ln := range n.Lines {
+		d.para(x+2, w-4, label, ln)
+		label = ""
+	}
+	d.y += pad
+	if !d.dry {
+		d.p.SetDrawColor(colRule[0], colRule[1], colRule[2])
+		d.p.SetLineWidth(0.3)
+		d.p.Rect(x, top, w, d.y-top, "D")
+		d.hostBoxes = append(d.hostBoxes, pageRect{d.p.PageNo(), rect{x, top, w, d.y - top}})
+	}
+	d.y += 0.8
 }
 
 func (d *pdfDoc) table(t *Table, x, w float64) {
@@ -546,8 +581,14 @@ func writePDF(w io.Writer, doc Doc, o Options) error {
 
 // writePDFFooter is writePDF with another footer line.
 func writePDFFooter(w io.Writer, doc Doc, o Options, footer string) error {
+	_, err := renderPDF(w, doc, o, footer)
+	return err
+}
+
+// renderPDF writes the PDF and says where its host notes were drawn.
+func renderPDF(w io.Writer, doc Doc, o Options, footer string) ([]pageRect, error) {
 	d := newPDF(o, doc.Title, footer)
 	d.title(doc)
 	d.flow(doc.Blocks)
-	return d.p.Output(w)
+	return d.hostBoxes, d.p.Output(w)
 }

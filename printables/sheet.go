@@ -133,8 +133,8 @@ type Doc struct {
 	Blocks   []Block
 }
 
-// Block is one part of a Doc: *Heading, *Para, *List, *Table, *CardGrid
-// or *Columns.
+// Block is one part of a Doc: *Heading, *Para, *List, *Table, *CardGrid,
+// *Pictures, *Columns or *HostNote.
 type Block interface{ block() }
 
 // Heading starts a section.
@@ -189,6 +189,12 @@ type Pictures struct {
 // Columns puts two lists of blocks side by side.
 type Columns struct{ Left, Right []Block }
 
+// HostNote is the one place on a sheet for the table that may speak of
+// the command line: a small boxed note headed "For the host" that says
+// how to start the table the sheet describes. Everything else on a sheet
+// speaks to the players.
+type HostNote struct{ Lines []string }
+
 func (*Heading) block()  {}
 func (*Para) block()     {}
 func (*List) block()     {}
@@ -196,6 +202,7 @@ func (*Table) block()    {}
 func (*CardGrid) block() {}
 func (*Columns) block()  {}
 func (*Pictures) block() {}
+func (*HostNote) block() {}
 
 // labelSep stands between a label and its text: "Kill: …", "殺害：…".
 func labelSep(l engine.Lang) string {
@@ -256,5 +263,6 @@ func init() {
 		"print.join.warning": {EN: "Each card is private: its code opens that player's secret page. Cut along the dashed lines and give each card face down to the player named on it.",
 			JA: "カードはそれぞれ本人専用です。コードを読み取るとその人の秘密のページが開きます。点線で切り離し、名前の人に裏向きで渡してください。"},
 		"print.join.table": {EN: "{game} · table {table}", JA: "{game}・テーブル {table}"},
+		"print.host":       {EN: "For the host", JA: "ホスト向け"},
 	})
 }

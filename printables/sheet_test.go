@@ -321,7 +321,7 @@ func TestPDFLanguages(t *testing.T) {
 		want  []string
 	}{
 		{"noir", engine.EN, []string{"Which card is which suspect", "♠7", "♥7", "♣Q", "♦Q", "Joker", "Citizen's arrest", "16 suspects are dead"}},
-		{"noir", engine.JA, []string{"どのカードがどの容疑者か", "犯人", "捜査官", "市民逮捕", "♠A", "♥A"}},
+		{"noir", engine.JA, []string{"どのカードがどの容疑者か", "殺人鬼", "捜査官", "市民逮捕", "♠A", "♥A"}},
 		{"ayatsuri", engine.EN, []string{"Serial Killer", "Bomb Girl", "Face down"}},
 		{"ayatsuri", engine.JA, []string{"あやつり殺人事件", "殺人鬼", "自爆娘", "裏向き"}},
 	} {

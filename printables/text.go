@@ -64,6 +64,11 @@ func textBlock(b *strings.Builder, l engine.Lang, bl Block) {
 			}
 			textBlock(b, l, it)
 		}
+	case *HostNote:
+		b.WriteString("\n[" + l.S("print.host") + "]\n")
+		for _, ln := range bl.Lines {
+			b.WriteString("  " + ln + "\n")
+		}
 	case *Columns:
 		for _, c := range bl.Left {
 			textBlock(b, l, c)

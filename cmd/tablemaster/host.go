@@ -64,7 +64,7 @@ func hostRun(o *hostOptions) error {
 	defer st.Close()
 	unlock, err := lockState(st.Dir(), f.Now())
 	if err != nil {
-		return errorf("%v", err)
+		return lockError(lang, err)
 	}
 	defer unlock()
 	p, err := openPlace(f, lang, st.Dir(), o.Addr, o.Port)

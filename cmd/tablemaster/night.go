@@ -52,6 +52,7 @@ running meanwhile.`,
 	fl.StringVar(&opts.Format, "format", "text", "text (the terminal), pdf or html (one self-contained page)")
 	fl.StringVarP(&opts.Out, "output", "o", "", "file to write (default: the terminal for text, night-DATE-LANG.pdf|html otherwise)")
 	fl.StringVar(&opts.Paper, "paper", "a4", "paper size for pdf and html: a4 or letter")
+	fl.StringVar(&g.Lang, "lang", "", nightLangUsage) // what --lang does here, in night --help
 	return cmd
 }
 

@@ -232,7 +232,7 @@ func startTableWith(f *Factory, g *globalOptions, lang engine.Lang, spec moderat
 	if script == nil { // a table served: one tablemaster per state folder
 		release, err := lockState(st.Dir(), f.Now())
 		if err != nil {
-			return errorf("%v", err)
+			return lockError(lang, err)
 		}
 		defer release()
 	}

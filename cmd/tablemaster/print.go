@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -22,12 +23,21 @@ type printOptions struct {
 	f *Factory
 	g *globalOptions
 
-	What   string // a sheet's name, "all" or "links"
-	Paper  string
-	Format string
-	Out    string
-	Table  string
+	What    string // a sheet's name, "all" or "links"
+	Paper   string
+	Format  string
+	Out     string
+	Table   string
+	Variant string // a game's variant: print noir --variant automata
 }
+
+// The --lang of print and night says what it does there: the language
+// of what is written, which the console then speaks too.
+const (
+	printLangUsage    = "language of the sheets and join cards written: en or ja (the console's messages too; default from the environment)"
+	nightLangUsage    = "language of the night sheet: en or ja (the console's messages too; default from the environment)"
+	printVariantUsage = "a game's variant's sheet: for noir, cards or automata (the same as print noir-automata)"
+)
 
 func newCmdPrint(f *Factory, g *globalOptions, runF func(*printOptions) error) *cobra.Command {
 	opts := &printOptions{f: f, g: g}
@@ -57,7 +67,65 @@ readable by you only.`,
 	fl.StringVar(&opts.Format, "format", "pdf", "pdf or html (one self-contained page)")
 	fl.StringVarP(&opts.Out, "output", "o", "", "file to write, or a folder (default: the current folder)")
 	fl.StringVar(&opts.Table, "table", "", "with links: the table (default: the only saved one)")
+	fl.StringVar(&opts.Variant, "variant", "", printVariantUsage)
+	// Its own --lang, over the one every command shares, only so that
+	// print --help says what the language is here.
+	fl.StringVar(&g.Lang, "lang", "", printLangUsage)
 	return cmd
+}
+
+// sheetVariants lists, for each sheet that has variants, its variants'
+// names and their sheets: noir → cards: noir, automata: noir-automata.
+// A sheet named game-variant is one; the game's own sheet is its first
+// variant, named as the game's --variant flag names it.
+func sheetVariants() map[string]map[string]string {
+	first := map[string]string{"noir": "cards"}
+	out := map[string]map[string]string{}
+	for _, n := range printables.Names() {
+		game, variant, ok := strings.Cut(n, "-")
+		if !ok {
+			continue
+		}
+		if out[game] == nil {
+			out[game] = map[string]string{}
+			if v, ok := first[game]; ok {
+				out[game][v] = game
+			}
+		}
+		out[game][variant] = n
+	}
+	return out
+}
+
+// sheetName is the sheet asked for by a name and --variant: noir with
+// automata is noir-automata (and noir-automata with cards is noir).
+func sheetName(lang engine.Lang, what, variant string) (string, error) {
+	if variant == "" {
+		return what, nil
+	}
+	all := sheetVariants()
+	game := what
+	if g, _, ok := strings.Cut(what, "-"); ok && all[what] == nil && all[g] != nil {
+		game = g
+	}
+	vs, ok := all[game]
+	if !ok {
+		return "", errorf("%s", lang.S("cmd.print.variant_none", "sheet", what, "sheets", strings.Join(sortedKeys(all), ", ")))
+	}
+	if n, ok := vs[strings.ToLower(variant)]; ok {
+		return n, nil
+	}
+	return "", errorf("%s", lang.S("cmd.print.variant_unknown", "sheet", game, "variant", variant, "variants", strings.Join(sortedKeys(vs), ", ")))
+}
+
+// sortedKeys lists a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func printRun(o *printOptions) error {
@@ -78,7 +146,14 @@ func printRun(o *printOptions) error {
 	if o.Table != "" && o.What != "links" {
 		return errorf("--table goes with links: tablemaster print links --table %s", o.Table)
 	}
-	switch o.What {
+	if o.Variant != "" && (o.What == "links" || o.What == "all") {
+		return errorf("%s", lang.S("cmd.print.variant_one", "sheets", strings.Join(sortedKeys(sheetVariants()), ", ")))
+	}
+	what, err := sheetName(lang, o.What, o.Variant)
+	if err != nil {
+		return err
+	}
+	switch what {
 	case "links":
 		st, err := openStore(f, o.g)
 		if err != nil {
@@ -108,9 +183,9 @@ func printRun(o *printOptions) error {
 		}
 		return nil
 	}
-	s, ok := printables.Lookup(o.What)
+	s, ok := printables.Lookup(what)
 	if !ok {
-		return errorf("no sheet %q: print %s, all or links", o.What, strings.Join(printables.Names(), ", "))
+		return errorf("no sheet %q: print %s, all or links", what, strings.Join(printables.Names(), ", "))
 	}
 	path, err := outPath(o.Out, s.FileName(lang, format), false)
 	if err != nil {

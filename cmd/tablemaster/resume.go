@@ -86,7 +86,7 @@ func resumeRun(o *resumeOptions) error {
 	defer st.Close()
 	release, err := lockState(st.Dir(), f.Now())
 	if err != nil {
-		return errorf("%v", err)
+		return lockError(lang, err)
 	}
 	defer release()
 	ids := []string{o.Table}

@@ -62,6 +62,7 @@ func run(f *Factory, args []string) int {
 	safeTerminal(f)
 	root := newRootCmd(f)
 	root.SetArgs(args)
+	root.SetFlagErrorFunc(flagErrors(f, args))
 	if err := root.Execute(); err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {

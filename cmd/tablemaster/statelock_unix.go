@@ -44,7 +44,7 @@ func lockState(dir string, now time.Time) (release func(), err error) {
 		return nil, ferr
 	}
 	f.Truncate(0)
-	fmt.Fprintf(f, "pid %d, since %s: %s\n", os.Getpid(), now.Format("2006-01-02 15:04"), strings.Join(os.Args, " "))
+	fmt.Fprintf(f, "pid %d, since %s: %s\n", os.Getpid(), now.Format("2006-01-02 15:04"), commandLine(os.Args[1:]))
 	f.Sync()
 	return func() { f.Close() }, nil
 }

@@ -4,22 +4,22 @@ import "tablemaster/engine"
 
 // The words of the Automata variant (rules/noir.md NA). The Japanese
 // follows the translated rulebook's terms: 変装先 (disguise), 圧縮
-// (Collapse), 捜査 (Canvas), 推理 (Accuse); the Killer is 犯人 as in the
-// playing-card variant.
+// (Collapse), 捜査 (Canvas), 推理 (Accuse), 殺人鬼 (the Killer, in the
+// playing-card variant too).
 func init() {
 	engine.Register(map[string]engine.Text{
 		"noir.automata.name": {EN: "Noir (Automata)", JA: "ノワール（オートマタ版）"},
 
 		"noir.ph.collapse-pick":            {EN: "The {role} is collapsing the grid: one dead suspect from each line.", JA: "{role}が圧縮中：各行（各列）から死亡した容疑者を1人ずつ選びます。"},
-		"noir.ph.collapse-pick.killer":     {EN: "The Killer is collapsing the grid.", JA: "犯人が圧縮中です。"},
+		"noir.ph.collapse-pick.killer":     {EN: "The Killer is collapsing the grid.", JA: "殺人鬼が圧縮中です。"},
 		"noir.ph.collapse-pick.inspector":  {EN: "The Inspector is collapsing the grid.", JA: "捜査官が圧縮中です。"},
-		"noir.ph.killer-identity-disguise": {EN: "The Killer draws an identity and a disguise.", JA: "犯人が正体と変装先を引きます。"},
+		"noir.ph.killer-identity-disguise": {EN: "The Killer draws an identity and a disguise.", JA: "殺人鬼が正体と変装先を引きます。"},
 		"noir.ph.refill-draw":              {EN: "The Inspector draws back up to the hand.", JA: "捜査官が手札を引き直します。"},
 		"noir.g.drew_identity":             {EN: "Which card did you draw for your identity?", JA: "正体として引いたカードはどれですか？"},
 		"noir.g.drew_disguise":             {EN: "Which card did you draw for your disguise?", JA: "変装先として引いたカードはどれですか？"},
 		"noir.do.draw_n":                   {EN: "{role}: draw {n} from the deck and enter each on your phone.", JA: "{role}：山札から{n}枚引き、1枚ずつスマホに入力してください。"},
 		"noir.undo.draw_n":                 {EN: "{role}: put the cards you drew for this back on the deck unseen.", JA: "{role}：このために引いたカードを、見せずに山札へ戻してください。"},
-		"noir.ph.accuse-pick":              {EN: "The Inspector accuses: naming the Killer's identity and disguise.", JA: "捜査官が推理中：犯人の正体と変装先を指名します。"},
+		"noir.ph.accuse-pick":              {EN: "The Inspector accuses: naming the Killer's identity and disguise.", JA: "捜査官が推理中：殺人鬼の正体と変装先を指名します。"},
 
 		"noir.g.collapse":    {EN: "Collapse (one dead suspect from each line leaves)", JA: "圧縮（各行・各列から死亡者を1人ずつ取り除く）"},
 		"noir.g.remove":      {EN: "Collapse: tap one dead suspect in each line", JA: "圧縮：各列（各行）の死亡者を1人ずつタップ"},
@@ -27,7 +27,7 @@ func init() {
 		"noir.g.canvas":      {EN: "Canvas: lay a hand card", JA: "捜査：手札を1枚置く"},
 		"noir.g.accuse":      {EN: "Accuse (a wrong accusation loses the game)", JA: "推理（外れたら負け）"},
 		"noir.g.name":        {EN: "Accuse: name the first of the two suspects", JA: "推理：1人目の容疑者を指名"},
-		"noir.g.name_second": {EN: "Accuse: name the second suspect, with {suspect}. If the two are not the Killer's identity and disguise, you lose.", JA: "推理：{suspect}と組にする2人目を指名。犯人の正体と変装先でなければ負けです。"},
+		"noir.g.name_second": {EN: "Accuse: name the second suspect, with {suspect}. If the two are not the Killer's identity and disguise, you lose.", JA: "推理：{suspect}と組にする2人目を指名。殺人鬼の正体と変装先でなければ負けです。"},
 
 		"noir.c.disguise_swap":            {EN: "Swap identity and disguise", JA: "正体と変装先を入れ替える"},
 		"noir.c.disguise_pretend":         {EN: "Pretend to swap (keep your identity)", JA: "入れ替えるふりをする（正体はそのまま）"},
@@ -37,7 +37,7 @@ func init() {
 		"noir.c.cancel.accuse-pick":       {EN: "Do not accuse after all", JA: "推理をやめる"},
 		"noir.c.suspect_gone":             {EN: "{suspect} (left the grid)", JA: "{suspect}（取り除き済み）"},
 		"noir.c.accuse":                   {EN: "Accuse: name the identity and the disguise", JA: "推理する：正体と変装先を指名"},
-		"noir.ev.identity_disguise_drawn": {EN: "The Killer drew an identity and a disguise.", JA: "犯人が正体と変装先を引きました。"},
+		"noir.ev.identity_disguise_drawn": {EN: "The Killer drew an identity and a disguise.", JA: "殺人鬼が正体と変装先を引きました。"},
 		"noir.pv.identity_disguise": {
 			EN: "Your identity card is {card}: you are {suspect} ({cell}). Your disguise card is {dcard}: {dsuspect} ({dcell}).",
 			JA: "正体のカードは{card}：あなたは{suspect}（{cell}）です。変装先のカードは{dcard}：{dsuspect}（{dcell}）。"},
@@ -48,7 +48,7 @@ func init() {
 			EN: "{role}: lay the two cards you drew face down in front of you, your identity on the left and your disguise on the right.",
 			JA: "{role}：引いた2枚を伏せて前に置く。左が正体、右が変装先。"},
 		"noir.undo.two_cards_physical": {EN: "{role}: pick up your two face-down cards again.", JA: "{role}：伏せた2枚を手に取り直す。"},
-		"noir.ev.disguised":            {EN: "The Killer disguised.", JA: "犯人が変装しました。"},
+		"noir.ev.disguised":            {EN: "The Killer disguised.", JA: "殺人鬼が変装しました。"},
 		"noir.do.disguise": {
 			EN: "{role}: pick up both face-down cards and lay them back down in either order, out of the Inspector's sight; your phone says which is now your identity (left).",
 			JA: "{role}：伏せた2枚を両方手に取り、捜査官に見えないように好きな順で置き直す。どちらが正体（左）かはスマホに表示されます。"},
@@ -84,11 +84,11 @@ func init() {
 
 		"noir.ev.accuse_start":      {EN: "The Inspector is about to accuse.", JA: "捜査官が推理を始めます。"},
 		"noir.ev.accuse_first":      {EN: "The Inspector names {suspect} ({cell}) first.", JA: "捜査官は1人目に{suspect}（{cell}）を指名しました。"},
-		"noir.ev.accuse":            {EN: "The Inspector accuses {a} and {b}: the Killer's identity and disguise.", JA: "捜査官の推理：犯人の正体と変装先は{a}と{b}。"},
-		"noir.win.accused":          {EN: "The Inspector named the Killer's identity and disguise. The Inspector wins.", JA: "捜査官が犯人の正体と変装先を言い当てました。捜査官の勝利です。"},
-		"noir.win.wrong_accusation": {EN: "The accusation was wrong. The Killer wins.", JA: "推理が外れました。犯人の勝利です。"},
-		"noir.win.kills":            {EN: "{n} {n|suspect is|suspects are} dead. The Killer wins.", JA: "{n}人が殺害されました。犯人の勝利です。"},
-		"noir.ev.reveal_disguise":   {EN: "The Killer was {killer}, disguised as {disguise}; the Inspector was {inspector}.", JA: "犯人は{killer}（変装先は{disguise}）、捜査官は{inspector}でした。"},
+		"noir.ev.accuse":            {EN: "The Inspector accuses {a} and {b}: the Killer's identity and disguise.", JA: "捜査官の推理：殺人鬼の正体と変装先は{a}と{b}。"},
+		"noir.win.accused":          {EN: "The Inspector named the Killer's identity and disguise. The Inspector wins.", JA: "捜査官が殺人鬼の正体と変装先を言い当てました。捜査官の勝利です。"},
+		"noir.win.wrong_accusation": {EN: "The accusation was wrong. The Killer wins.", JA: "推理が外れました。殺人鬼の勝利です。"},
+		"noir.win.kills":            {EN: "{n} {n|suspect is|suspects are} dead. The Killer wins.", JA: "{n}人が殺害されました。殺人鬼の勝利です。"},
+		"noir.ev.reveal_disguise":   {EN: "The Killer was {killer}, disguised as {disguise}; the Inspector was {inspector}.", JA: "殺人鬼は{killer}（変装先は{disguise}）、捜査官は{inspector}でした。"},
 		"noir.do.take_off":          {EN: "Take {card} off {suspect} ({cell}) and put it on the removed pile.", JA: "{suspect}（{cell}）の上の{card}を取り除かれたカードの山へ。"},
 
 		"noir.err.disguise_dead":     {EN: "your disguise {suspect} ({cell}) is dead: no more Disguise", JA: "変装先の{suspect}（{cell}）は殺害されているため、もう変装できません"},

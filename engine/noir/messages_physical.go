@@ -29,11 +29,11 @@ func init() {
 		},
 		"noir.ev.bad_entry.killer": {
 			EN: "The Killer shows {card}, their identity card. The Inspector entered {card} as drawn in turn {turn}, which no real draw can be.",
-			JA: "犯人が正体のカード{card}を見せました。捜査官は{turn}手目に{card}を引いたと入力しましたが、実際に引けるはずのないカードです。",
+			JA: "殺人鬼が正体のカード{card}を見せました。捜査官は{turn}手目に{card}を引いたと入力しましたが、実際に引けるはずのないカードです。",
 		},
 		"noir.ev.bad_entry.inspector": {
 			EN: "The Inspector shows {card}, one of their cards. The Killer entered {card} as drawn in turn {turn}, which no real draw can be.",
-			JA: "捜査官が自分のカード{card}を見せました。犯人は{turn}手目に{card}を引いたと入力しましたが、実際に引けるはずのないカードです。",
+			JA: "捜査官が自分のカード{card}を見せました。殺人鬼は{turn}手目に{card}を引いたと入力しましたが、実際に引けるはずのないカードです。",
 		},
 		"noir.do.show_card": {
 			EN: "{role}: turn {card} face up so that everyone can check it.",
@@ -41,11 +41,11 @@ func init() {
 		},
 		"noir.win.bad_entry.killer": {
 			EN: "The Inspector entered a card the Killer holds. An impossible entry ends the game: the Killer wins.",
-			JA: "捜査官が犯人の持つカードを入力しました。ありえない入力のためゲームは終わり、犯人の勝利です。",
+			JA: "捜査官が殺人鬼の持つカードを入力しました。ありえない入力のためゲームは終わり、殺人鬼の勝利です。",
 		},
 		"noir.win.bad_entry.inspector": {
 			EN: "The Killer entered a card the Inspector holds. An impossible entry ends the game: the Inspector wins.",
-			JA: "犯人が捜査官の持つカードを入力しました。ありえない入力のためゲームは終わり、捜査官の勝利です。",
+			JA: "殺人鬼が捜査官の持つカードを入力しました。ありえない入力のためゲームは終わり、捜査官の勝利です。",
 		},
 		"noir.err.dispute_first": {
 			EN: "first show {card}: the other player entered it as drawn, and it is yours",

@@ -70,7 +70,7 @@ func parseChar(s string) (Char, bool) {
 	return 0, false
 }
 
-var jaNames = [NumChars]string{"知事", "殺し屋", "保安官", "インディアン", "店主", "踊り子", "記者", "盗賊", "牧師", "市長"}
+var jaNames = [NumChars]string{"知事", "殺し屋", "保安官", "スカウト", "店主", "踊り子", "記者", "盗賊", "牧師", "市長"}
 
 // Token is an item token (OL-2).
 type Token uint8

@@ -3,7 +3,8 @@ package outlaws
 import "tablemaster/engine"
 
 // The words of Outlaws. The Japanese follows the source's terms (the wiki
-// page's own translation): 知事, 殺し屋, 保安官, インディアン, …
+// page's own translation): 知事, 殺し屋, 保安官, 店主, …, except the Scout:
+// スカウト as the English says, not the wiki's インディアン.
 func init() {
 	engine.Register(map[string]engine.Text{
 		"ol.name":       {EN: "Outlaws: Last Man Standing", JA: "アウトロー：ラストマンスタンディング"},
@@ -13,7 +14,7 @@ func init() {
 		"ol.char.governor":   {EN: "Governor", JA: "知事"},
 		"ol.char.assassin":   {EN: "Assassin", JA: "殺し屋"},
 		"ol.char.sheriff":    {EN: "Sheriff", JA: "保安官"},
-		"ol.char.scout":      {EN: "Scout", JA: "インディアン"},
+		"ol.char.scout":      {EN: "Scout", JA: "スカウト"},
 		"ol.char.shopkeeper": {EN: "Shopkeeper", JA: "店主"},
 		"ol.char.dancer":     {EN: "Dancer", JA: "踊り子"},
 		"ol.char.journalist": {EN: "Journalist", JA: "記者"},
@@ -64,7 +65,7 @@ func init() {
 		"ol.g.take":          {EN: "Take a token (reveals the card)", JA: "トークンの獲得（カードを公開）"},
 		"ol.g.shoot":         {EN: "Assassin: shoot (spends a Bullet)", JA: "殺し屋：暗殺（銃弾を1個使う）"},
 		"ol.g.arrest":        {EN: "Sheriff: arrest (spends Handcuffs)", JA: "保安官：逮捕（手錠を1個使う）"},
-		"ol.g.scout":         {EN: "Scout: look at a card opposite", JA: "インディアン：対面のカードを見る"},
+		"ol.g.scout":         {EN: "Scout: look at a card opposite", JA: "スカウト：対面のカードを見る"},
 		"ol.g.shop":          {EN: "Shopkeeper: swap tokens", JA: "店主：トークンを入れ替える"},
 		"ol.g.dance":         {EN: "Dancer: swap two of the opponent's cards", JA: "踊り子：相手のカード2枚を入れ替える"},
 		"ol.g.journal":       {EN: "Journalist: point at an opponent's card (needs a camera marker)", JA: "記者：相手のカードを指す（カメラマーカーが必要）"},
@@ -141,7 +142,7 @@ func init() {
 		"ol.ev.guard":         {EN: "{role} shows the Governor in slot {slot} with the Sheriff beside it in slot {sheriff}: the shot is stopped and the Assassin arrested.", JA: "{role}が{slot}番の知事と隣の{sheriff}番の保安官を公開：暗殺を阻止し、殺し屋を逮捕しました。"},
 		"ol.ev.cancel":        {EN: "{role} shows the Priest in slot {slot}: the arrest is cancelled; the Handcuffs are spent.", JA: "{role}が{slot}番の牧師を公開：逮捕は無効。手錠は戻りません。"},
 		"ol.ev.let":           {EN: "{role} lets it happen.", JA: "{role}はそのまま受けます。"},
-		"ol.ev.scout":         {EN: "{role}'s Scout looks at the card in the opponent's slot {slot}.", JA: "{role}のインディアンが相手の{slot}番を確認します。"},
+		"ol.ev.scout":         {EN: "{role}'s Scout looks at the card in the opponent's slot {slot}.", JA: "{role}のスカウトが相手の{slot}番を確認します。"},
 		"ol.pv.scout":         {EN: "Slot {slot} of the opponent is {char} ({card}).", JA: "相手の{slot}番は{char}（{card}）です。"},
 		"ol.note.scout":       {EN: "Turn {turn}: the opponent's slot {slot} was {char}.", JA: "手番{turn}：相手の{slot}番は{char}でした。"},
 		"ol.do.show":          {EN: "{role}: show slot {slot} to {to} only, then lay it back face down.", JA: "{role}：{slot}番を{to}にだけ見せて、伏せて戻す。"},

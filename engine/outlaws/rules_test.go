@@ -88,8 +88,8 @@ func TestOL1Players(t *testing.T) {
 			t.Errorf("%s: en %q ja %q", c.Key(), en, ja)
 		}
 	}
-	if engine.JA.S("ol.char.scout") != "インディアン" {
-		t.Errorf("the Scout in Japanese is %q, want the source's インディアン", engine.JA.S("ol.char.scout"))
+	if engine.JA.S("ol.char.scout") != "スカウト" {
+		t.Errorf("the Scout in Japanese is %q, want スカウト (rules/outlaws.md OL-1)", engine.JA.S("ol.char.scout"))
 	}
 }
 

@@ -34,7 +34,7 @@ Automata variant: disguise swap | disguise pretend | canvas H7
 		"noir.ui.disguised_as":  {EN: "disguised as", JA: "変装先"},
 		"noir.ui.accused":       {EN: "Named first:", JA: "1人目の指名："},
 		"noir.opt.variant":      {EN: "Variant: cards (playing-card rules) or automata (identity and disguise, Collapse, Canvas, Accuse)", JA: "ルール：cards（トランプ版）またはautomata（正体と変装先・圧縮・捜査・推理）"},
-		"noir.opt.kills":        {EN: "Automata: dead suspects with which the Killer wins", JA: "オートマタ版：犯人が勝つ殺害人数"},
+		"noir.opt.kills":        {EN: "Automata: dead suspects with which the Killer wins", JA: "オートマタ版：殺人鬼が勝つ殺害人数"},
 		"noir.ui.removed":       {EN: "Removed:", JA: "取り除かれたカード："},
 	})
 }
