@@ -11,7 +11,10 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
 	"tablemaster/engine/noir"
+	"tablemaster/engine/outlaws"
+	"tablemaster/engine/superrock"
 	"tablemaster/moderator"
+	srface "tablemaster/moderator/superrock"
 )
 
 // The table screen's voice (issue 26, item 8), in Chromium: a recording
@@ -89,7 +92,7 @@ func flat(s string) string { return strings.Join(strings.Fields(s), " ") }
 // each move and says what its voice must read: each new public story
 // line, oldest first; the instructions for the real cards each time an
 // action sets them; the status and the game's end when their words
-// change; a sentence said twice in a row once.
+// change; a sentence one update brings twice, once.
 type voiceOracle struct {
 	l        engine.Lang
 	table    *moderator.Table
@@ -142,10 +145,12 @@ func (o *voiceOracle) update(over string, speak bool) {
 	if !speak {
 		return
 	}
+	done := map[string]bool{}
 	for _, s := range out {
-		if s = flat(s); s != "" && (len(o.expected) == 0 || o.expected[len(o.expected)-1] != s) {
+		if s = flat(s); s != "" && !done[s] {
 			o.expected = append(o.expected, s)
 		}
+		done[s] = true
 	}
 }
 
@@ -384,5 +389,99 @@ func TestBrowserVoiceAyatsuri(t *testing.T) {
 		if !slices.Contains(all, want) {
 			t.Errorf("the calling was not read as a game master calls it: no %q", want)
 		}
+	}
+}
+
+// TestBrowserVoiceOutlaws plays TestBrowserOutlaws' worked game with the
+// table screen speaking in English: the arrangement, the Moves (read the
+// same whether real or pretended: the screen cannot tell), the Checks and
+// Takes, and the reaction — the Assassin's shot waiting for Green's answer
+// and the Sheriff's guard. No sentence holds a phone's private line or a
+// card of a street lying face down.
+func TestBrowserVoiceOutlaws(t *testing.T) {
+	shadow := outlaws.New(outlaws.Config{}, 5)
+	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"}, Options: outlaws.Config{}, Seed: 5})
+	g.openSpeakingDevices("", "Aki", "Ben")
+	screen := g.screen
+	status := func(v any) (engine.Msg, bool) { return v.(outlaws.PublicView).Status, true }
+	l := engine.EN
+	o := newVoiceOracle(l, g.table, status)
+	speakOn(t, screen, o, 0)
+	for i, m := range outlawsGame {
+		evs, err := shadow.Apply(m.Seat, engine.Action(m.Action))
+		if err != nil {
+			t.Fatalf("the shadow game refuses %v: %v", m, err)
+		}
+		what := fmt.Sprintf("move %d (%s)", i+1, m.Action)
+		g.play(what, m, audienceOf(evs, 2).story)
+		o.update(overText(screen), true)
+		got := said(screen, len(o.expected))
+		checkSpoken(t, what, got, o, 0, "en-US", "Laptop English")
+		if i < len(outlawsGame)-1 {
+			// A street's cards lying face down, as a phone lists them.
+			var secrets []secret
+			for _, owner := range []engine.Seat{outlaws.Red, outlaws.Green} {
+				for _, c := range shadow.View(owner).(outlaws.View).Mine {
+					if !c.Up {
+						secrets = append(secrets, secret{fmt.Sprintf("seat %d's face-down slot %s", owner, c.Slot), c.Slot + ": " + c.Card})
+					}
+				}
+			}
+			checkNothingPrivate(t, what, got, l, privateTexts(g.table, 2, l), secrets...)
+		}
+		for _, ph := range g.phones {
+			checkQuiet(ph, what)
+		}
+	}
+	all := texts(said(screen, len(o.expected)))
+	t.Logf("spoken:\n\t%s", strings.Join(all, "\n\t"))
+	// The reaction: the shot waits for Green's answer, and the guard ends it.
+	for _, want := range []string{l.S("ol.ph.react", "role", "@ol.role.green")} {
+		if !slices.Contains(all, want) {
+			t.Errorf("the reaction was not read: no %q", want)
+		}
+	}
+}
+
+// TestBrowserVoiceSuperrock plays TestBrowserSuperrock's preparation with
+// the table screen speaking in Japanese: the deal, the reject, the shadow
+// rounds, the line-up, the ambushes and the turn order, up to the planet
+// phase, whose start the voice reads. No sentence holds a phone's private
+// line or a seat's character before it is public.
+func TestBrowserVoiceSuperrock(t *testing.T) {
+	p := planSuperrock(t)
+	opts := srface.NewOptions(srConfig(p.Played), "")
+	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers), Options: opts, Seed: p.Seed})
+	g.openSpeakingDevices("?lang=ja", srPlayers...)
+	screen := g.screen
+	status := func(v any) (engine.Msg, bool) { return v.(superrock.PublicView).Status, true }
+	l := engine.JA
+	o := newVoiceOracle(l, g.table, status)
+	speakOn(t, screen, o, 0)
+	sils := srSilhouetteNames()
+	for i, st := range p.Steps {
+		what := fmt.Sprintf("move %d (%s %s)", i+1, srPlayers[st.Seat], st.Action)
+		g.play(what, st.move, st.audience.story)
+		o.update(overText(screen), true)
+		got := said(screen, len(o.expected))
+		checkSpoken(t, what, got, o, 0, "ja-JP", "Laptop Japanese")
+		var secrets []secret
+		for s, v := range st.After.Views {
+			if c := v.Character; c != nil && !st.After.Public.Players[s].Exposed {
+				name := l.Text(c.Name)
+				if !slices.ContainsFunc(sils, func(x string) bool { return strings.Contains(x, engine.EN.Text(c.Name)) }) {
+					secrets = append(secrets, secret{srPlayers[s] + "'s character", name})
+				}
+			}
+		}
+		checkNothingPrivate(t, what, got, l, privateTexts(g.table, len(srPlayers), l), secrets...)
+		for _, ph := range g.phones {
+			checkQuiet(ph, what)
+		}
+	}
+	all := texts(said(screen, len(o.expected)))
+	t.Logf("spoken:\n\t%s", strings.Join(all, "\n\t"))
+	if want := l.S("sr.st.planet"); !slices.Contains(all, want) {
+		t.Errorf("the planet phase's start was not read: no %q", want)
 	}
 }

@@ -116,7 +116,8 @@ func pageScript() templ.Component {
 // internet), what each live update brings to the parts the page marks
 // (face.Say): the new public story lines, oldest first, the instructions
 // for the real cards, the status and the game's end, each kind when its
-// words change. At load, and while the switch is off, it only notes what
+// words change; a sentence an update brings twice (the end, in the story
+// and in the banner) is read once. At load, and while the switch is off, it only notes what
 // is there: nothing old is read. Switched on, it reads the status once.
 // Only the table screen carries it; its page shows only what everyone may
 // know (DESIGN.md principle 1), and the voice reads only what it shows.
@@ -145,7 +146,7 @@ func sayScript() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,w=document.getElementById(\"tm-say\"),ss=window.speechSynthesis;\nif(!w||!ss||!window.SpeechSynthesisUtterance)return;\nvar W=JSON.parse(w.dataset.w),on=false,lastE=-1,last={},kinds=\"utso\",lang=document.documentElement.lang===\"ja\"?\"ja-JP\":\"en-US\";\ntry{on=localStorage.getItem(\"tm-say\")===\"1\"}catch(x){}\nb.classList.add(\"cansay\");\nfunction norm(t){return t.replace(/\\s+/g,\" \").trim()}\nfunction words(el){if(!el.classList.contains(\"todo\"))return norm(el.textContent);var t=[];for(var i=0;i<el.children.length;i++)t.push(norm(el.children[i].textContent));return t.join(\" \")}\nfunction spoken(t){return t.replace(/([♠♥♦♣])(10|[2-9AJQK])/g,function(m,s,r){return W[s].replace(\"{r}\",W[r]||r)}).replace(/([⓪①②③④⑤⑥⑦⑧⑨⑩])\\s*/g,function(m,c){return W[\"#\"].replace(\"{n}\",c===\"⓪\"?0:c.charCodeAt(0)-0x245F)+\" \"})}\nfunction voice(){var v=ss.getVoices()||[],best=null,i,l;for(i=0;i<v.length;i++){l=String(v[i].lang).replace(\"_\",\"-\");if(!v[i].localService||l.slice(0,2).toLowerCase()!==lang.slice(0,2))continue;\nif(!best||(l===lang&&best.lang!==lang))best=v[i]}return best}\nfunction say(t){var u=new SpeechSynthesisUtterance(spoken(t)),v=voice();u.lang=lang;if(v)u.voice=v;u.onerror=function(e){if(e&&e.error===\"not-allowed\")b.classList.add(\"saywait\")};ss.speak(u)}\nfunction scan(speak){var es=[],rest=[],seen={},prev=\"\";\napp.querySelectorAll(\"[data-say]\").forEach(function(el){var k=el.getAttribute(\"data-say\"),c=k.charAt(0),t=words(el),n;\nif(c===\"e\"){n=+k.slice(1);if(n>lastE)es.push([n,t]);return}\nseen[c]=1;if(last[c]!==k+\"\\n\"+t){last[c]=k+\"\\n\"+t;rest.push([kinds.indexOf(c),t])}});\nfor(var c in last)if(!seen[c])delete last[c];\nes.sort(function(x,y){return x[0]-y[0]});if(es.length)lastE=es[es.length-1][0];\nrest.sort(function(x,y){return x[0]-y[0]});\nif(speak)es.concat(rest).forEach(function(x){if(x[1]&&x[1]!==prev)say(x[1]);prev=x[1]})}\nfunction mark(){var x=app.querySelector(\"button.say\");if(x)x.setAttribute(\"aria-pressed\",on?\"true\":\"false\")}\nfunction now(){var s=app.querySelector(\"[data-say=s]\")||app.querySelector(\"#status\");if(s)say(words(s))}\ndocument.addEventListener(\"click\",function(e){var x=e.target.closest&&e.target.closest(\"button.say\");if(!x){b.classList.remove(\"saywait\");return}\nif(on&&b.classList.contains(\"saywait\")){b.classList.remove(\"saywait\");now();return}\non=!on;try{localStorage.setItem(\"tm-say\",on?\"1\":\"0\")}catch(y){}mark();ss.cancel();if(on)now()});\nif(on&&navigator.userActivation&&!navigator.userActivation.hasBeenActive)b.classList.add(\"saywait\");\nwindow.tmShown=function(){mark();scan(on)};mark();scan(false);\n})();\n</script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,w=document.getElementById(\"tm-say\"),ss=window.speechSynthesis;\nif(!w||!ss||!window.SpeechSynthesisUtterance)return;\nvar W=JSON.parse(w.dataset.w),on=false,lastE=-1,last={},kinds=\"utso\",lang=document.documentElement.lang===\"ja\"?\"ja-JP\":\"en-US\";\ntry{on=localStorage.getItem(\"tm-say\")===\"1\"}catch(x){}\nb.classList.add(\"cansay\");\nfunction norm(t){return t.replace(/\\s+/g,\" \").trim()}\nfunction words(el){if(!el.classList.contains(\"todo\"))return norm(el.textContent);var t=[];for(var i=0;i<el.children.length;i++)t.push(norm(el.children[i].textContent));return t.join(\" \")}\nfunction spoken(t){return t.replace(/([♠♥♦♣])(10|[2-9AJQK])/g,function(m,s,r){return W[s].replace(\"{r}\",W[r]||r)}).replace(/([⓪①②③④⑤⑥⑦⑧⑨⑩])\\s*/g,function(m,c){return W[\"#\"].replace(\"{n}\",c===\"⓪\"?0:c.charCodeAt(0)-0x245F)+\" \"})}\nfunction voice(){var v=ss.getVoices()||[],best=null,i,l;for(i=0;i<v.length;i++){l=String(v[i].lang).replace(\"_\",\"-\");if(!v[i].localService||l.slice(0,2).toLowerCase()!==lang.slice(0,2))continue;\nif(!best||(l===lang&&best.lang!==lang))best=v[i]}return best}\nfunction say(t){var u=new SpeechSynthesisUtterance(spoken(t)),v=voice();u.lang=lang;if(v)u.voice=v;u.onerror=function(e){if(e&&e.error===\"not-allowed\")b.classList.add(\"saywait\")};ss.speak(u)}\nfunction scan(speak){var es=[],rest=[],seen={},done={};\napp.querySelectorAll(\"[data-say]\").forEach(function(el){var k=el.getAttribute(\"data-say\"),c=k.charAt(0),t=words(el),n;\nif(c===\"e\"){n=+k.slice(1);if(n>lastE)es.push([n,t]);return}\nseen[c]=1;if(last[c]!==k+\"\\n\"+t){last[c]=k+\"\\n\"+t;rest.push([kinds.indexOf(c),t])}});\nfor(var c in last)if(!seen[c])delete last[c];\nes.sort(function(x,y){return x[0]-y[0]});if(es.length)lastE=es[es.length-1][0];\nrest.sort(function(x,y){return x[0]-y[0]});\nif(speak)es.concat(rest).forEach(function(x){if(x[1]&&!done[x[1]])say(x[1]);done[x[1]]=1})}\nfunction mark(){var x=app.querySelector(\"button.say\");if(x)x.setAttribute(\"aria-pressed\",on?\"true\":\"false\")}\nfunction now(){var s=app.querySelector(\"[data-say=s]\")||app.querySelector(\"#status\");if(s)say(words(s))}\ndocument.addEventListener(\"click\",function(e){var x=e.target.closest&&e.target.closest(\"button.say\");if(!x){b.classList.remove(\"saywait\");return}\nif(on&&b.classList.contains(\"saywait\")){b.classList.remove(\"saywait\");now();return}\non=!on;try{localStorage.setItem(\"tm-say\",on?\"1\":\"0\")}catch(y){}mark();ss.cancel();if(on)now()});\nif(on&&navigator.userActivation&&!navigator.userActivation.hasBeenActive)b.classList.add(\"saywait\");\nwindow.tmShown=function(){mark();scan(on)};mark();scan(false);\n})();\n</script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -177,7 +178,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var6 string
 		templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 192, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 193, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 		if templ_7745c5c3_Err != nil {
@@ -200,7 +201,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var7 string
 		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(pageTitle(d))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 197, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 198, Col: 24}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 		if templ_7745c5c3_Err != nil {
@@ -237,7 +238,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var8 string
 		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.lost")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 205, Col: 85}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 		if templ_7745c5c3_Err != nil {
@@ -250,7 +251,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var9 string
 		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsent")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 205, Col: 132}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 132}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 		if templ_7745c5c3_Err != nil {
@@ -263,7 +264,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var10 string
 		templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsure")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 205, Col: 179}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 179}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
 		if templ_7745c5c3_Err != nil {
@@ -276,7 +277,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var11 string
 		templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Base + "/events").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 50}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 		if templ_7745c5c3_Err != nil {
@@ -289,7 +290,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var12 string
 		templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(d.BodyVersion)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 89}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
 		if templ_7745c5c3_Err != nil {
@@ -302,7 +303,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var13 string
 		templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.BodyHash).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 111}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 111}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 		if templ_7745c5c3_Err != nil {
@@ -315,7 +316,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var14 string
 		templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.confirm")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 152}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
 		if templ_7745c5c3_Err != nil {
@@ -336,7 +337,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var15 string
 		templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(d.Base + "/rules")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 209, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 210, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var15)
 		if templ_7745c5c3_Err != nil {
@@ -349,7 +350,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var16 string
 		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.rules"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 209, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 210, Col: 103}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 		if templ_7745c5c3_Err != nil {
@@ -371,7 +372,7 @@ func appPage(d *face.Page) templ.Component {
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(sayWords(d.Lang)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 212, Col: 53}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 213, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
 			if templ_7745c5c3_Err != nil {
@@ -418,7 +419,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 221, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 222, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var19)
 		if templ_7745c5c3_Err != nil {
@@ -431,7 +432,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var20 string
 		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 226, Col: 33}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 227, Col: 33}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
@@ -444,7 +445,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var21 string
 		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 231, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 232, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 		if templ_7745c5c3_Err != nil {
