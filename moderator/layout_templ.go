@@ -124,7 +124,8 @@ func pageScript() templ.Component {
 //
 // The signs a speech engine would spell out or skip are read in words
 // (#tm-say, sayWords): "① Brutal Cop" as "Number 1, Brutal Cop", "♠7" as
-// "7 of spades". A voice of the page's language that lives on the laptop
+// "7 of spades". The script names those signs by their code points, so a
+// page holds no mark or card it does not show. A voice of the page's language that lives on the laptop
 // (localService) is chosen; with none, the browser picks one for the
 // language. Chromium speaks only after a tap on the page: when the switch
 // was remembered on but the page is not yet tapped, the switch is outlined
@@ -146,7 +147,7 @@ func sayScript() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,w=document.getElementById(\"tm-say\"),ss=window.speechSynthesis;\nif(!w||!ss||!window.SpeechSynthesisUtterance)return;\nvar W=JSON.parse(w.dataset.w),on=false,lastE=-1,last={},kinds=\"utso\",lang=document.documentElement.lang===\"ja\"?\"ja-JP\":\"en-US\";\ntry{on=localStorage.getItem(\"tm-say\")===\"1\"}catch(x){}\nb.classList.add(\"cansay\");\nfunction norm(t){return t.replace(/\\s+/g,\" \").trim()}\nfunction words(el){if(!el.classList.contains(\"todo\"))return norm(el.textContent);var t=[];for(var i=0;i<el.children.length;i++)t.push(norm(el.children[i].textContent));return t.join(\" \")}\nfunction spoken(t){return t.replace(/([♠♥♦♣])(10|[2-9AJQK])/g,function(m,s,r){return W[s].replace(\"{r}\",W[r]||r)}).replace(/([⓪①②③④⑤⑥⑦⑧⑨⑩])\\s*/g,function(m,c){return W[\"#\"].replace(\"{n}\",c===\"⓪\"?0:c.charCodeAt(0)-0x245F)+\" \"})}\nfunction voice(){var v=ss.getVoices()||[],best=null,i,l;for(i=0;i<v.length;i++){l=String(v[i].lang).replace(\"_\",\"-\");if(!v[i].localService||l.slice(0,2).toLowerCase()!==lang.slice(0,2))continue;\nif(!best||(l===lang&&best.lang!==lang))best=v[i]}return best}\nfunction say(t){var u=new SpeechSynthesisUtterance(spoken(t)),v=voice();u.lang=lang;if(v)u.voice=v;u.onerror=function(e){if(e&&e.error===\"not-allowed\")b.classList.add(\"saywait\")};ss.speak(u)}\nfunction scan(speak){var es=[],rest=[],seen={},done={};\napp.querySelectorAll(\"[data-say]\").forEach(function(el){var k=el.getAttribute(\"data-say\"),c=k.charAt(0),t=words(el),n;\nif(c===\"e\"){n=+k.slice(1);if(n>lastE)es.push([n,t]);return}\nseen[c]=1;if(last[c]!==k+\"\\n\"+t){last[c]=k+\"\\n\"+t;rest.push([kinds.indexOf(c),t])}});\nfor(var c in last)if(!seen[c])delete last[c];\nes.sort(function(x,y){return x[0]-y[0]});if(es.length)lastE=es[es.length-1][0];\nrest.sort(function(x,y){return x[0]-y[0]});\nif(speak)es.concat(rest).forEach(function(x){if(x[1]&&!done[x[1]])say(x[1]);done[x[1]]=1})}\nfunction mark(){var x=app.querySelector(\"button.say\");if(x)x.setAttribute(\"aria-pressed\",on?\"true\":\"false\")}\nfunction now(){var s=app.querySelector(\"[data-say=s]\")||app.querySelector(\"#status\");if(s)say(words(s))}\ndocument.addEventListener(\"click\",function(e){var x=e.target.closest&&e.target.closest(\"button.say\");if(!x){b.classList.remove(\"saywait\");return}\nif(on&&b.classList.contains(\"saywait\")){b.classList.remove(\"saywait\");now();return}\non=!on;try{localStorage.setItem(\"tm-say\",on?\"1\":\"0\")}catch(y){}mark();ss.cancel();if(on)now()});\nif(on&&navigator.userActivation&&!navigator.userActivation.hasBeenActive)b.classList.add(\"saywait\");\nwindow.tmShown=function(){mark();scan(on)};mark();scan(false);\n})();\n</script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,w=document.getElementById(\"tm-say\"),ss=window.speechSynthesis;\nif(!w||!ss||!window.SpeechSynthesisUtterance)return;\nvar W=JSON.parse(w.dataset.w),on=false,lastE=-1,last={},kinds=\"utso\",lang=document.documentElement.lang===\"ja\"?\"ja-JP\":\"en-US\";\ntry{on=localStorage.getItem(\"tm-say\")===\"1\"}catch(x){}\nb.classList.add(\"cansay\");\nfunction norm(t){return t.replace(/\\s+/g,\" \").trim()}\nfunction words(el){if(!el.classList.contains(\"todo\"))return norm(el.textContent);var t=[];for(var i=0;i<el.children.length;i++)t.push(norm(el.children[i].textContent));return t.join(\" \")}\nfunction spoken(t){return t.replace(/([\\u2660\\u2665\\u2666\\u2663])(10|[2-9AJQK])/g,function(m,s,r){return W[s].replace(\"{r}\",W[r]||r)}).replace(/([\\u24ea\\u2460-\\u2469])\\s*/g,function(m,c){var n=c.charCodeAt(0);return W[\"#\"].replace(\"{n}\",n===0x24ea?0:n-0x245f)+\" \"})}\nfunction voice(){var v=ss.getVoices()||[],best=null,i,l;for(i=0;i<v.length;i++){l=String(v[i].lang).replace(\"_\",\"-\");if(!v[i].localService||l.slice(0,2).toLowerCase()!==lang.slice(0,2))continue;\nif(!best||(l===lang&&best.lang!==lang))best=v[i]}return best}\nfunction say(t){var u=new SpeechSynthesisUtterance(spoken(t)),v=voice();u.lang=lang;if(v)u.voice=v;u.onerror=function(e){if(e&&e.error===\"not-allowed\")b.classList.add(\"saywait\")};ss.speak(u)}\nfunction scan(speak){var es=[],rest=[],seen={},done={};\napp.querySelectorAll(\"[data-say]\").forEach(function(el){var k=el.getAttribute(\"data-say\"),c=k.charAt(0),t=words(el),n;\nif(c===\"e\"){n=+k.slice(1);if(n>lastE)es.push([n,t]);return}\nseen[c]=1;if(last[c]!==k+\"\\n\"+t){last[c]=k+\"\\n\"+t;rest.push([kinds.indexOf(c),t])}});\nfor(var c in last)if(!seen[c])delete last[c];\nes.sort(function(x,y){return x[0]-y[0]});if(es.length)lastE=es[es.length-1][0];\nrest.sort(function(x,y){return x[0]-y[0]});\nif(speak)es.concat(rest).forEach(function(x){if(x[1]&&!done[x[1]])say(x[1]);done[x[1]]=1})}\nfunction mark(){var x=app.querySelector(\"button.say\");if(x)x.setAttribute(\"aria-pressed\",on?\"true\":\"false\")}\nfunction now(){var s=app.querySelector(\"[data-say=s]\")||app.querySelector(\"#status\");if(s)say(words(s))}\ndocument.addEventListener(\"click\",function(e){var x=e.target.closest&&e.target.closest(\"button.say\");if(!x){b.classList.remove(\"saywait\");return}\nif(on&&b.classList.contains(\"saywait\")){b.classList.remove(\"saywait\");now();return}\non=!on;try{localStorage.setItem(\"tm-say\",on?\"1\":\"0\")}catch(y){}mark();ss.cancel();if(on)now()});\nif(on&&navigator.userActivation&&!navigator.userActivation.hasBeenActive)b.classList.add(\"saywait\");\nwindow.tmShown=function(){mark();scan(on)};mark();scan(false);\n})();\n</script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -178,7 +179,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var6 string
 		templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 193, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 194, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 		if templ_7745c5c3_Err != nil {
@@ -201,7 +202,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var7 string
 		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(pageTitle(d))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 198, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 199, Col: 24}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 		if templ_7745c5c3_Err != nil {
@@ -238,7 +239,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var8 string
 		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.lost")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 85}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 		if templ_7745c5c3_Err != nil {
@@ -251,7 +252,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var9 string
 		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsent")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 132}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 132}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 		if templ_7745c5c3_Err != nil {
@@ -264,7 +265,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var10 string
 		templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsure")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 179}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 179}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
 		if templ_7745c5c3_Err != nil {
@@ -277,7 +278,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var11 string
 		templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Base + "/events").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 208, Col: 50}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 		if templ_7745c5c3_Err != nil {
@@ -290,7 +291,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var12 string
 		templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(d.BodyVersion)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 89}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 208, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
 		if templ_7745c5c3_Err != nil {
@@ -303,7 +304,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var13 string
 		templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.BodyHash).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 111}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 208, Col: 111}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 		if templ_7745c5c3_Err != nil {
@@ -316,7 +317,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var14 string
 		templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.confirm")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 208, Col: 152}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
 		if templ_7745c5c3_Err != nil {
@@ -337,7 +338,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var15 string
 		templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(d.Base + "/rules")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 210, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 211, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var15)
 		if templ_7745c5c3_Err != nil {
@@ -350,7 +351,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var16 string
 		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.rules"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 210, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 211, Col: 103}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 		if templ_7745c5c3_Err != nil {
@@ -372,7 +373,7 @@ func appPage(d *face.Page) templ.Component {
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(sayWords(d.Lang)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 213, Col: 53}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 214, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
 			if templ_7745c5c3_Err != nil {
@@ -419,7 +420,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 222, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 223, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var19)
 		if templ_7745c5c3_Err != nil {
@@ -432,7 +433,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var20 string
 		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 227, Col: 33}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 228, Col: 33}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
@@ -445,7 +446,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var21 string
 		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 232, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 233, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 		if templ_7745c5c3_Err != nil {
