@@ -64,7 +64,7 @@ func tvStyle() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<style>\nhtml.tv{font-size:clamp(16px,min(1.5vw,2.7vh),56px)}body.screen{font-size:1rem;height:100vh;display:flex;flex-direction:column}\n.screen main{max-width:none;width:100%;padding:1vh 2vw 0;flex:1;min-height:0;display:flex;flex-direction:column}.screen .foot{margin:0 0 .2rem;font-size:.6rem}\n.screen h1{font-size:1.2rem}.screen .players{font-size:.8rem}.screen .status,.screen .todo,.screen .over{margin:.25rem 0}\n.screen .cols{flex:1;flex-wrap:nowrap;gap:2vw;min-height:0}.screen .cols>div{flex:0 1 auto;min-width:0;overflow:auto}.screen .cols>div:empty{display:none}.screen .cols>div:has(>#board),.screen .cols>div:has(>table.grid){flex-shrink:0}\n.screen .cols>div:last-child{flex:1 1 28%;overflow:hidden}.screen .cols>div:last-child h2{margin-top:0}\n.screen .grid td{width:min(9rem,12vh);height:min(10.5rem,14vh)}.screen .grid td span{font-size:min(2.4rem,5.5vh)}.screen .grid td small{font-size:min(1.2rem,2.8vh)}\n.screen .stats{font-size:.8rem}.screen .ay td{font-size:1.1rem}.screen .ay th{font-size:.8rem}.screen .ay.sr td,.screen .ay.hist td{font-size:.8rem;padding:.15rem .3rem}\n.players>span{display:inline-block}.players span,.ay .life,.ay .kill{white-space:nowrap}\n</style>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<style>\nhtml.tv{font-size:clamp(16px,min(1.5vw,2.7vh),56px)}body.screen{font-size:1rem;height:100vh;display:flex;flex-direction:column}\n.screen main{max-width:none;width:100%;padding:1vh 2vw 0;flex:1;min-height:0;display:flex;flex-direction:column}.screen .foot{margin:0 0 .2rem;font-size:.6rem}\n.screen h1{font-size:1.2rem}.screen .players{font-size:.8rem}.screen .status,.screen .todo,.screen .over{margin:.25rem 0}\n.screen .cols{flex:1;flex-wrap:nowrap;gap:2vw;min-height:0}.screen .cols>div{flex:0 1 auto;min-width:0;overflow:auto}.screen .cols>div:empty{display:none}.screen .cols>div:has(>#board),.screen .cols>div:has(>table.grid){flex-shrink:0}\n.screen .cols>div:last-child{flex:1 1 28%;overflow:hidden}.screen .cols>div:last-child h2{margin-top:0}\n.screen .grid td{width:min(9rem,12vh);height:min(10.5rem,14vh)}.screen .grid td span{font-size:min(2.4rem,5.5vh)}.screen .grid td small{font-size:min(1.2rem,2.8vh)}\n.screen .stats{font-size:.8rem}.screen .ay td{font-size:1.1rem}.screen .ay th{font-size:.8rem}.screen .ay.sr td,.screen .ay.hist td{font-size:.8rem;padding:.15rem .3rem}\n.players>span{display:inline-block}.players span,.ay .life,.ay .kill{white-space:nowrap}\n.top h1{flex:1}.say{display:none;min-height:0;padding:.3rem .7rem;font-size:.9rem}body.cansay .say{display:inline-block}.say[aria-pressed=true]{background:#2f6fb0}body.saywait .say[aria-pressed=true]{outline:3px solid var(--acc)}\n</style>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -102,7 +102,52 @@ func pageScript() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,bar=document.getElementById(\"tm-offline\");\nvar t0=document.title,me0=true;\nfunction turn(){var me=!!app.querySelector(\".status.me\");document.title=(me?\"● \":\"\")+t0;if(me&&!me0&&navigator.vibrate)navigator.vibrate(150);me0=me}turn();\nvar seen=+app.dataset.v||0,cur=window.tmBody=app.dataset.h||\"\",tpl=document.createElement(\"template\"),es;\nvar dog,grace,tries=0,beat=2000,posts=[];window.tmOffline=false;\nfunction abortable(){return window.AbortController?new AbortController():null}\nfunction ready(){app.querySelectorAll(\"button\").forEach(function(x){x.disabled=!!window.tmOffline})}\nfunction offline(on){if(on===window.tmOffline)return;window.tmOffline=on;b.classList.toggle(\"offline\",on);\nbar.querySelector(\".lost\").textContent=on?bar.dataset.lost:\"\";if(!on)bar.querySelector(\".unsent\").textContent=\"\";bar.hidden=!on;\nif(on)posts.slice().forEach(function(c){c.abort()});ready()}\nfunction unsent(maybe){bar.querySelector(\".unsent\").textContent=maybe?bar.dataset.unsure:bar.dataset.unsent;bar.hidden=false}\nfunction arm(ms){clearTimeout(dog);dog=setTimeout(function(){lost(true)},ms)}\nfunction limit(){return 2*beat}\nfunction lost(sure){if(sure)offline(true);if(!es)return;clearTimeout(dog);es.close();es=null;\nif(!window.tmOffline&&!grace)grace=setTimeout(function(){grace=0;offline(true)},2500);\nvar c=abortable(),k=c&&setTimeout(function(){c.abort()},2500);\nfetch(location.href,{method:\"HEAD\",cache:\"no-store\",signal:c?c.signal:undefined}).then(function(r){clearTimeout(k);r.status==404?location.reload():later()},function(){clearTimeout(k);offline(true);later()})}\nfunction later(){setTimeout(listen,[500,1000,2000,3000][Math.min(tries++,3)])}\nfunction opened(){var o=[];app.querySelectorAll(\"details[open]\").forEach(function(d){o.push(d.id)});return o}\nfunction shown(o){o.forEach(function(id){var d=id&&document.getElementById(id);if(d)d.open=true});ready();turn();window.tmUpdates=(window.tmUpdates||0)+1;window.tmBody=cur}\nfunction swap(html,v,h){if(v<seen)return;seen=v;if(h&&h===cur){ready();return}cur=h||\"\";var o=opened();app.innerHTML=html;shown(o)}\nfunction patch(el,n,ops){var old=el.childNodes,keep=[],out=[],i,j,x,c;if(old.length!==n)throw 0;for(i=0;i<n;i++)keep.push(old[i]);\nfor(i=0;i<ops.length;i++){x=ops[i];if(typeof x===\"string\"){tpl.innerHTML=x;c=tpl.content.childNodes;for(j=0;j<c.length;j++)out.push(c[j])}\nelse if(x.length===2){if(!(x[0]>=0&&x[0]<x[1]&&x[1]<=n))throw 0;for(j=x[0];j<x[1];j++)out.push(keep[j])}\nelse{c=keep[x.i];if(!c||c.nodeType!==1||c.localName!==x.t)throw 0;patch(c,x.n,x.o);out.push(c)}}\nwhile(el.firstChild)el.removeChild(el.firstChild);for(i=0;i<out.length;i++)el.appendChild(out[i])}\nfunction resync(){window.tmResyncs=(window.tmResyncs||0)+1;cur=\"\";listen()}\nfunction listen(){if(!window.EventSource)return;if(es)es.close();var me=es=new EventSource(app.dataset.events+\"?v=\"+seen+\"&h=\"+encodeURIComponent(cur));\narm(limit());\nes.onopen=function(){seen=0;tries=0;clearTimeout(grace);grace=0;window.tmLive=(window.tmLive||0)+1;offline(false);arm(limit())};\nes.onmessage=function(e){arm(limit());var id=e.lastEventId.split(\"-\");swap(e.data,+id[0]||0,id[1])};\nes.addEventListener(\"ping\",function(e){beat=+e.data||beat;arm(limit())});\nes.addEventListener(\"patch\",function(e){arm(limit());var id=e.lastEventId.split(\"-\"),v=+id[0]||0,p;if(id[1]===cur){seen=Math.max(seen,v);return}\np=JSON.parse(e.data);if(p.b!==cur){resync();return}var o=opened();try{patch(app,p.n,p.o)}catch(x){resync();return}seen=v;cur=id[1];shown(o)});\nes.onerror=function(){if(es===me)lost(false)}}\nlisten();\ndocument.addEventListener(\"submit\",function(e){var f=e.target,s=e.submitter;\nif(window.tmOffline){e.preventDefault();unsent();return}\nif(s&&s.hasAttribute(\"data-confirm\")&&!s.classList.contains(\"armed\")){e.preventDefault();var was=s.innerHTML;s.textContent=app.dataset.confirm+\" \"+s.textContent;s.classList.add(\"armed\");setTimeout(function(){if(s.classList.contains(\"armed\")){s.innerHTML=was;s.classList.remove(\"armed\")}},8000);return}\nif(!window.fetch)return;e.preventDefault();var p=new URLSearchParams(new FormData(f));if(s&&s.name)p.append(s.name,s.value);\napp.querySelectorAll(\"button\").forEach(function(x){x.disabled=true});\nvar c=abortable();if(c)posts.push(c);function done(){var i=posts.indexOf(c);if(i>=0)posts.splice(i,1)}\nfetch(f.action,{method:\"POST\",headers:{\"X-Tablemaster\":\"fetch\"},body:p,signal:c?c.signal:undefined}).then(function(r){return r.text().then(function(t){done();if(r.status==400||r.status==404){location.reload()}else{swap(t,+r.headers.get(\"X-Tablemaster-Version\")||0,r.headers.get(\"X-Tablemaster-Body\"))}})}).catch(function(x){done();unsent(x&&x.name===\"AbortError\");lost(true);ready()})});\nfunction hold(on){b.classList.toggle(\"reveal\",on)}\ndocument.addEventListener(\"pointerdown\",function(e){if(e.target.closest&&e.target.closest(\".hold\"))hold(true)});\n[\"pointerup\",\"pointercancel\",\"blur\"].forEach(function(n){window.addEventListener(n,function(){hold(false)})});\ndocument.addEventListener(\"contextmenu\",function(e){if(e.target.closest&&e.target.closest(\".hold\"))e.preventDefault()});\n})();\n</script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,bar=document.getElementById(\"tm-offline\");\nvar t0=document.title,me0=true;\nfunction turn(){var me=!!app.querySelector(\".status.me\");document.title=(me?\"● \":\"\")+t0;if(me&&!me0&&navigator.vibrate)navigator.vibrate(150);me0=me}turn();\nvar seen=+app.dataset.v||0,cur=window.tmBody=app.dataset.h||\"\",tpl=document.createElement(\"template\"),es;\nvar dog,grace,tries=0,beat=2000,posts=[];window.tmOffline=false;\nfunction abortable(){return window.AbortController?new AbortController():null}\nfunction ready(){app.querySelectorAll(\"button\").forEach(function(x){x.disabled=!!window.tmOffline})}\nfunction offline(on){if(on===window.tmOffline)return;window.tmOffline=on;b.classList.toggle(\"offline\",on);\nbar.querySelector(\".lost\").textContent=on?bar.dataset.lost:\"\";if(!on)bar.querySelector(\".unsent\").textContent=\"\";bar.hidden=!on;\nif(on)posts.slice().forEach(function(c){c.abort()});ready()}\nfunction unsent(maybe){bar.querySelector(\".unsent\").textContent=maybe?bar.dataset.unsure:bar.dataset.unsent;bar.hidden=false}\nfunction arm(ms){clearTimeout(dog);dog=setTimeout(function(){lost(true)},ms)}\nfunction limit(){return 2*beat}\nfunction lost(sure){if(sure)offline(true);if(!es)return;clearTimeout(dog);es.close();es=null;\nif(!window.tmOffline&&!grace)grace=setTimeout(function(){grace=0;offline(true)},2500);\nvar c=abortable(),k=c&&setTimeout(function(){c.abort()},2500);\nfetch(location.href,{method:\"HEAD\",cache:\"no-store\",signal:c?c.signal:undefined}).then(function(r){clearTimeout(k);r.status==404?location.reload():later()},function(){clearTimeout(k);offline(true);later()})}\nfunction later(){setTimeout(listen,[500,1000,2000,3000][Math.min(tries++,3)])}\nfunction opened(){var o=[];app.querySelectorAll(\"details[open]\").forEach(function(d){o.push(d.id)});return o}\nfunction shown(o){o.forEach(function(id){var d=id&&document.getElementById(id);if(d)d.open=true});ready();turn();window.tmUpdates=(window.tmUpdates||0)+1;window.tmBody=cur;if(window.tmShown)tmShown()}\nfunction swap(html,v,h){if(v<seen)return;seen=v;if(h&&h===cur){ready();return}cur=h||\"\";var o=opened();app.innerHTML=html;shown(o)}\nfunction patch(el,n,ops){var old=el.childNodes,keep=[],out=[],i,j,x,c;if(old.length!==n)throw 0;for(i=0;i<n;i++)keep.push(old[i]);\nfor(i=0;i<ops.length;i++){x=ops[i];if(typeof x===\"string\"){tpl.innerHTML=x;c=tpl.content.childNodes;for(j=0;j<c.length;j++)out.push(c[j])}\nelse if(x.length===2){if(!(x[0]>=0&&x[0]<x[1]&&x[1]<=n))throw 0;for(j=x[0];j<x[1];j++)out.push(keep[j])}\nelse{c=keep[x.i];if(!c||c.nodeType!==1||c.localName!==x.t)throw 0;patch(c,x.n,x.o);out.push(c)}}\nwhile(el.firstChild)el.removeChild(el.firstChild);for(i=0;i<out.length;i++)el.appendChild(out[i])}\nfunction resync(){window.tmResyncs=(window.tmResyncs||0)+1;cur=\"\";listen()}\nfunction listen(){if(!window.EventSource)return;if(es)es.close();var me=es=new EventSource(app.dataset.events+\"?v=\"+seen+\"&h=\"+encodeURIComponent(cur));\narm(limit());\nes.onopen=function(){seen=0;tries=0;clearTimeout(grace);grace=0;window.tmLive=(window.tmLive||0)+1;offline(false);arm(limit())};\nes.onmessage=function(e){arm(limit());var id=e.lastEventId.split(\"-\");swap(e.data,+id[0]||0,id[1])};\nes.addEventListener(\"ping\",function(e){beat=+e.data||beat;arm(limit())});\nes.addEventListener(\"patch\",function(e){arm(limit());var id=e.lastEventId.split(\"-\"),v=+id[0]||0,p;if(id[1]===cur){seen=Math.max(seen,v);return}\np=JSON.parse(e.data);if(p.b!==cur){resync();return}var o=opened();try{patch(app,p.n,p.o)}catch(x){resync();return}seen=v;cur=id[1];shown(o)});\nes.onerror=function(){if(es===me)lost(false)}}\nlisten();\ndocument.addEventListener(\"submit\",function(e){var f=e.target,s=e.submitter;\nif(window.tmOffline){e.preventDefault();unsent();return}\nif(s&&s.hasAttribute(\"data-confirm\")&&!s.classList.contains(\"armed\")){e.preventDefault();var was=s.innerHTML;s.textContent=app.dataset.confirm+\" \"+s.textContent;s.classList.add(\"armed\");setTimeout(function(){if(s.classList.contains(\"armed\")){s.innerHTML=was;s.classList.remove(\"armed\")}},8000);return}\nif(!window.fetch)return;e.preventDefault();var p=new URLSearchParams(new FormData(f));if(s&&s.name)p.append(s.name,s.value);\napp.querySelectorAll(\"button\").forEach(function(x){x.disabled=true});\nvar c=abortable();if(c)posts.push(c);function done(){var i=posts.indexOf(c);if(i>=0)posts.splice(i,1)}\nfetch(f.action,{method:\"POST\",headers:{\"X-Tablemaster\":\"fetch\"},body:p,signal:c?c.signal:undefined}).then(function(r){return r.text().then(function(t){done();if(r.status==400||r.status==404){location.reload()}else{swap(t,+r.headers.get(\"X-Tablemaster-Version\")||0,r.headers.get(\"X-Tablemaster-Body\"))}})}).catch(function(x){done();unsent(x&&x.name===\"AbortError\");lost(true);ready()})});\nfunction hold(on){b.classList.toggle(\"reveal\",on)}\ndocument.addEventListener(\"pointerdown\",function(e){if(e.target.closest&&e.target.closest(\".hold\"))hold(true)});\n[\"pointerup\",\"pointercancel\",\"blur\"].forEach(function(n){window.addEventListener(n,function(){hold(false)})});\ndocument.addEventListener(\"contextmenu\",function(e){if(e.target.closest&&e.target.closest(\".hold\"))e.preventDefault()});\n})();\n</script>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// sayScript is the table screen's voice (issue 26, item 8): with its
+// Speak switch on (remembered in this browser), it reads aloud, with the
+// browser's own speech (speechSynthesis, the laptop's voices: no
+// internet), what each live update brings to the parts the page marks
+// (face.Say): the new public story lines, oldest first, the instructions
+// for the real cards, the status and the game's end, each kind when its
+// words change; a sentence an update brings twice (the end, in the story
+// and in the banner) is read once. At load, and while the switch is off, it only notes what
+// is there: nothing old is read. Switched on, it reads the status once.
+// Only the table screen carries it; its page shows only what everyone may
+// know (DESIGN.md principle 1), and the voice reads only what it shows.
+//
+// The signs a speech engine would spell out or skip are read in words
+// (#tm-say, sayWords): "① Brutal Cop" as "Number 1, Brutal Cop", "♠7" as
+// "7 of spades". The script names those signs by their code points, so a
+// page holds no mark or card it does not show. A voice of the page's language that lives on the laptop
+// (localService) is chosen; with none, the browser picks one for the
+// language. Chromium speaks only after a tap on the page: when the switch
+// was remembered on but the page is not yet tapped, the switch is outlined
+// until a tap (on it, it stays on).
+func sayScript() templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,w=document.getElementById(\"tm-say\"),ss=window.speechSynthesis;\nif(!w||!ss||!window.SpeechSynthesisUtterance)return;\nvar W=JSON.parse(w.dataset.w),on=false,lastE=-1,last={},kinds=\"utso\",lang=document.documentElement.lang===\"ja\"?\"ja-JP\":\"en-US\";\ntry{on=localStorage.getItem(\"tm-say\")===\"1\"}catch(x){}\nb.classList.add(\"cansay\");\nfunction norm(t){return t.replace(/\\s+/g,\" \").trim()}\nfunction words(el){if(!el.classList.contains(\"todo\"))return norm(el.textContent);var t=[];for(var i=0;i<el.children.length;i++)t.push(norm(el.children[i].textContent));return t.join(\" \")}\nfunction spoken(t){return t.replace(/([\\u2660\\u2665\\u2666\\u2663])(10|[2-9AJQK])/g,function(m,s,r){return W[s].replace(\"{r}\",W[r]||r)}).replace(/([\\u24ea\\u2460-\\u2469])\\s*/g,function(m,c){var n=c.charCodeAt(0);return W[\"#\"].replace(\"{n}\",n===0x24ea?0:n-0x245f)+\" \"})}\nfunction voice(){var v=ss.getVoices()||[],best=null,i,l;for(i=0;i<v.length;i++){l=String(v[i].lang).replace(\"_\",\"-\");if(!v[i].localService||l.slice(0,2).toLowerCase()!==lang.slice(0,2))continue;\nif(!best||(l===lang&&best.lang!==lang))best=v[i]}return best}\nfunction say(t){var u=new SpeechSynthesisUtterance(spoken(t)),v=voice();u.lang=lang;if(v)u.voice=v;u.onerror=function(e){if(e&&e.error===\"not-allowed\")b.classList.add(\"saywait\")};ss.speak(u)}\nfunction scan(speak){var es=[],rest=[],seen={},done={};\napp.querySelectorAll(\"[data-say]\").forEach(function(el){var k=el.getAttribute(\"data-say\"),c=k.charAt(0),t=words(el),n;\nif(c===\"e\"){n=+k.slice(1);if(n>lastE)es.push([n,t]);return}\nseen[c]=1;if(last[c]!==k+\"\\n\"+t){last[c]=k+\"\\n\"+t;rest.push([kinds.indexOf(c),t])}});\nfor(var c in last)if(!seen[c])delete last[c];\nes.sort(function(x,y){return x[0]-y[0]});if(es.length)lastE=es[es.length-1][0];\nrest.sort(function(x,y){return x[0]-y[0]});\nif(speak)es.concat(rest).forEach(function(x){if(x[1]&&!done[x[1]])say(x[1]);done[x[1]]=1})}\nfunction mark(){var x=app.querySelector(\"button.say\");if(x)x.setAttribute(\"aria-pressed\",on?\"true\":\"false\")}\nfunction now(){var s=app.querySelector(\"[data-say=s]\")||app.querySelector(\"#status\");if(s)say(words(s))}\ndocument.addEventListener(\"click\",function(e){var x=e.target.closest&&e.target.closest(\"button.say\");if(!x){b.classList.remove(\"saywait\");return}\nif(on&&b.classList.contains(\"saywait\")){b.classList.remove(\"saywait\");now();return}\non=!on;try{localStorage.setItem(\"tm-say\",on?\"1\":\"0\")}catch(y){}mark();ss.cancel();if(on)now()});\nif(on&&navigator.userActivation&&!navigator.userActivation.hasBeenActive)b.classList.add(\"saywait\");\nwindow.tmShown=function(){mark();scan(on)};mark();scan(false);\n})();\n</script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -127,43 +172,43 @@ func appPage(d *face.Page) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<!doctype html><html lang=\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var5 string
-		templ_7745c5c3_Var5, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 145, Col: 28}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var5)
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		if !d.Phone {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, " class=\"tv\"")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><meta name=\"referrer\" content=\"same-origin\"><title>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 5, "<!doctype html><html lang=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var6 string
-		templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(pageTitle(d))
+		templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 150, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 199, Col: 28}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</title><noscript><meta http-equiv=\"refresh\" content=\"15\"></noscript>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "\"")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		if !d.Phone {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, " class=\"tv\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><meta name=\"referrer\" content=\"same-origin\"><title>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var7 string
+		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(pageTitle(d))
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 204, Col: 24}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</title><noscript><meta http-equiv=\"refresh\" content=\"15\"></noscript>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -177,108 +222,108 @@ func appPage(d *face.Page) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "</head><body")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</head><body")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		if !d.Phone {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, " class=\"screen\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, " class=\"screen\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "><div id=\"tm-offline\" role=\"status\" hidden data-lost=\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var7 string
-		templ_7745c5c3_Var7, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.lost")).Resolve(ctx)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 158, Col: 85}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var7)
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\" data-unsent=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "><div id=\"tm-offline\" role=\"status\" hidden data-lost=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var8 string
-		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsent")).Resolve(ctx)
+		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.lost")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 158, Col: 132}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 212, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\" data-unsure=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\" data-unsent=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var9 string
-		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsure")).Resolve(ctx)
+		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsent")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 158, Col: 179}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 212, Col: 132}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\"><span class=\"lost\"></span><span class=\"unsent\"></span></div><main id=\"app\" data-events=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" data-unsure=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var10 string
-		templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Base + "/events").Resolve(ctx)
+		templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsure")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 159, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 212, Col: 179}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\" data-v=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\"><span class=\"lost\"></span><span class=\"unsent\"></span></div><main id=\"app\" data-events=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var11 string
-		templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(d.BodyVersion)).Resolve(ctx)
+		templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Base + "/events").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 159, Col: 89}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 213, Col: 50}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "\" data-h=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "\" data-v=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var12 string
-		templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.BodyHash).Resolve(ctx)
+		templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(d.BodyVersion)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 159, Col: 111}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 213, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" data-confirm=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" data-h=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var13 string
-		templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.confirm")).Resolve(ctx)
+		templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.BodyHash).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 159, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 213, Col: 111}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "\" data-confirm=\"")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var14 string
+		templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.confirm")).Resolve(ctx)
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 213, Col: 152}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -286,33 +331,33 @@ func appPage(d *face.Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "</main><p class=\"foot\"><a href=\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var14 string
-		templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(d.Base + "/rules")).ResolveURL(ctx)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 162, Col: 61}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "\" target=\"_blank\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</main><p class=\"foot\"><a href=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var15 string
-		templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.rules"))
+		templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(d.Base + "/rules")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 162, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 61}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var15)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</a></p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\" target=\"_blank\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var16 string
+		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.rules"))
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 103}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "</a></p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -320,7 +365,30 @@ func appPage(d *face.Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "</body></html>")
+		if !d.Phone {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "<div id=\"tm-say\" hidden data-w=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var17 string
+			templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(sayWords(d.Lang)).Resolve(ctx)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 219, Col: 53}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "\"></div>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = sayScript().Render(ctx, templ_7745c5c3_Buffer)
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -345,46 +413,46 @@ func storyPage(d *face.Page) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "<!doctype html><html lang=\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var17 string
-		templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 170, Col: 28}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><meta name=\"referrer\" content=\"same-origin\"><title>")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var18 string
-		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 175, Col: 33}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, " · tablemaster</title><style>body{margin:0;background:#14161a;color:#eceae4;font:16px/1.4 system-ui,-apple-system,\"Hiragino Sans\",\"Noto Sans CJK JP\",sans-serif}main{max-width:60rem;margin:0 auto;padding:.6rem}h1{font-size:1.15rem;color:#e0b341}ul{list-style:none;padding:0}li{padding:.25rem 0;border-bottom:1px solid #26282d}li.undone{text-decoration:line-through;color:#9a9890}li.priv{color:#e0b341}</style></head><body><main><h1>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "<!doctype html><html lang=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var19 string
-		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
+		templ_7745c5c3_Var19, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 180, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 228, Col: 28}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var19)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</h1><ul>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\"><meta name=\"referrer\" content=\"same-origin\"><title>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var20 string
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 233, Col: 33}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, " · tablemaster</title><style>body{margin:0;background:#14161a;color:#eceae4;font:16px/1.4 system-ui,-apple-system,\"Hiragino Sans\",\"Noto Sans CJK JP\",sans-serif}main{max-width:60rem;margin:0 auto;padding:.6rem}h1{font-size:1.15rem;color:#e0b341}ul{list-style:none;padding:0}li{padding:.25rem 0;border-bottom:1px solid #26282d}li.undone{text-decoration:line-through;color:#9a9890}li.priv{color:#e0b341}</style></head><body><main><h1>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var21 string
+		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 238, Col: 31}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "</h1><ul>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -393,30 +461,30 @@ func storyPage(d *face.Page) templ.Component {
 				templ_7745c5c3_ElementWriter := templ_7745c5c3_Buffer
 				templ_7745c5c3_Buffer := templ.GetBuffer()
 				var templ_7745c5c3_ElementScripts []templ.ComponentScript
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<li")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<li")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				if f.Private || f.Undone {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, " class=\"")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, " class=\"")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					var templ_7745c5c3_Var20 = []any{storyClass(f)}
-					templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var20...)
+					var templ_7745c5c3_Var22 = []any{storyClass(f)}
+					templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var22...)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					var templ_7745c5c3_Var21 string
-					templ_7745c5c3_Var21, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.CSSClasses(templ_7745c5c3_Var20).String()).Resolve(ctx)
+					var templ_7745c5c3_Var23 string
+					templ_7745c5c3_Var23, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.CSSClasses(templ_7745c5c3_Var22).String()).Resolve(ctx)
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 1, Col: 0}
 					}
-					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var21)
+					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var23)
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "\"")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "\"")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -431,7 +499,7 @@ func storyPage(d *face.Page) templ.Component {
 				}
 				templ.ReleaseBuffer(templ_7745c5c3_Buffer)
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, ">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, ">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -439,12 +507,12 @@ func storyPage(d *face.Page) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</li>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "</li>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "</ul></main></body></html>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "</ul></main></body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -10,6 +10,7 @@ import (
 	"tablemaster/engine"
 	"tablemaster/engine/noir"
 	"tablemaster/engine/superrock"
+	"tablemaster/moderator/face"
 )
 
 // writerCheck walks the pages of random games: at every step, every
@@ -72,6 +73,7 @@ func (c *writerCheck) check(tb *Table, step int, label string) {
 			if (d.Snap.Undo != nil) != strings.Contains(page, `id="undo"`) {
 				t.Fatalf("%s: undo request %v, but the page shows it %v:\n%s", where, d.Snap.Undo != nil, strings.Contains(page, `id="undo"`), page)
 			}
+			c.checkVoice(where, s, d, page)
 			if s == engine.Public && l == engine.EN {
 				c.undos += b2i(d.Snap.Undo != nil)
 				c.overs += b2i(d.Snap.Outcome.Over)
@@ -80,6 +82,46 @@ func (c *writerCheck) check(tb *Table, step int, label string) {
 		}
 	}
 	c.states++
+}
+
+// checkVoice checks the marks the table screen's voice reads (issue 26,
+// item 8): a phone has no Speak switch and no mark at all; the table
+// screen has its switch, and marks its todo by the state's version, each
+// public story line still standing by its number, the undo request
+// waiting and the game's end.
+func (c *writerCheck) checkVoice(where string, s engine.Seat, d *face.Page, page string) {
+	c.t.Helper()
+	if s != engine.Public {
+		if strings.Contains(page, "data-say") || strings.Contains(page, `class="say`) {
+			c.t.Fatalf("%s: a phone's page carries the voice's switch or marks:\n%s", where, page)
+		}
+		return
+	}
+	want := []string{`<button type="button" class="say alt" aria-pressed="false">`}
+	if len(d.Snap.Todo) > 0 {
+		want = append(want, fmt.Sprintf(`<div class="todo" data-say="t%d">`, d.Snap.StateVer))
+	}
+	if d.Snap.Undo != nil {
+		want = append(want, `id="undo" data-say="u"`)
+	}
+	if strings.Contains(page, `id="over"`) != strings.Contains(page, `id="over"`+face.SayOver) {
+		c.t.Fatalf("%s: the game's end is not marked for the voice:\n%s", where, page)
+	}
+	lines := 0
+	for _, f := range d.Feed {
+		if !f.Private && !f.Undone {
+			lines++
+			want = append(want, fmt.Sprintf(` data-say="e%d">`, f.Seq))
+		}
+	}
+	for _, w := range want {
+		if !strings.Contains(page, w) {
+			c.t.Fatalf("%s: the table screen has no %s:\n%s", where, w, page)
+		}
+	}
+	if n := strings.Count(page, ` data-say="e`); n != lines {
+		c.t.Fatalf("%s: %d story lines marked for the voice, want %d (public, not undone):\n%s", where, n, lines, page)
+	}
 }
 
 // tagRE finds the tags of a page: its end mark, name and the rest.

@@ -106,7 +106,7 @@ func (t *Table) pageSnapshot(s engine.Seat, tail int, l engine.Lang) (Snapshot, 
 			c.held[slot], c.html[slot] = f.Seq+1, face.MsgHTML(l, f.Event.Msg)
 		}
 		pub := f.Event.IsPublic()
-		feed = append(feed, face.FeedLine{Text: c.html[slot], Private: !pub, Undone: f.Undone, Answer: f.Event.Reveal && pub})
+		feed = append(feed, face.FeedLine{Seq: f.Seq, Text: c.html[slot], Private: !pub, Undone: f.Undone, Answer: f.Event.Reveal && pub})
 	}
 	return snap, feed
 }

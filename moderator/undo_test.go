@@ -49,7 +49,7 @@ func post(t *testing.T, srv *httptest.Server, path string, form url.Values) {
 	}
 }
 
-var todoBox = regexp.MustCompile(`(?s)<div class="todo">(.*?)</div></div>`)
+var todoBox = regexp.MustCompile(`(?s)<div class="todo"[^>]*>(.*?)</div></div>`)
 
 // todoLines are the lines of the table screen's "On the table now" box.
 func todoLines(page string) []string {

@@ -52,6 +52,18 @@ type Page interface {
 	Close() error
 }
 
+// Preparer is a Page that can run a script in each document it loads
+// before the document's own scripts: a test installs a stand-in for a
+// browser API there (a recording speechSynthesis) that the page's script
+// then finds. Chromium's pages are Preparers; WebDriver has no such step,
+// so WebKit's are not.
+type Preparer interface {
+	Page
+	// BeforeScripts runs js in every document the page loads from now
+	// on, before any of the document's own scripts.
+	BeforeScripts(js string) error
+}
+
 // Browser opens pages.
 type Browser interface {
 	// Name is Chromium or WebKit.

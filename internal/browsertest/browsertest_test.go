@@ -35,6 +35,7 @@ window.held = false;
 document.addEventListener("pointerdown", function(e) { if (e.target.closest("#hold")) window.held = true });
 window.addEventListener("pointerup", function() { window.held = false });
 window.loaded = true;
+window.sawFirst = window.first || "";
 </script></body></html>`
 
 // TestBrowsers opens the page in each browser, clicks, holds and reads
@@ -66,8 +67,27 @@ func TestBrowsers(t *testing.T) {
 					t.Fatalf("%s: %s: %v", name, what, err)
 				}
 			}
+			// A Preparer runs a script before the page's own, in every
+			// document it loads.
+			pre, prepares := p.(browsertest.Preparer)
+			if prepares {
+				must("run a script first", pre.BeforeScripts(`window.first = "before the page"`))
+			} else if name == browsertest.Chromium {
+				t.Errorf("a Chromium page is not a browsertest.Preparer")
+			}
 			must("navigate", p.Navigate(srv.URL))
 			must("watch errors", p.Eval(browsertest.WatchErrorsJS, nil))
+			if prepares {
+				for range 2 {
+					var first string
+					must("eval", p.Eval(`window.sawFirst`, &first))
+					if first != "before the page" {
+						t.Errorf("the page's script saw window.first = %q, want the script run before it", first)
+					}
+					must("navigate again", p.Navigate(srv.URL+"/again"))
+					must("watch errors", p.Eval(browsertest.WatchErrorsJS, nil))
+				}
+			}
 			var loaded bool
 			must("eval", p.Eval(`window.loaded`, &loaded))
 			if !loaded {

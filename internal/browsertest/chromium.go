@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -167,6 +168,16 @@ func (p *chromiumPage) SetSize(w, h int) error {
 
 func (p *chromiumPage) Screenshot() ([]byte, error) {
 	return run(p, chromedp.FullScreenshot(100))
+}
+
+// BeforeScripts runs js in every document the page loads from now on,
+// before any script of the document's own (DevTools'
+// Page.addScriptToEvaluateOnNewDocument).
+func (p *chromiumPage) BeforeScripts(js string) error {
+	ctx, cancel := context.WithTimeout(p.ctx, StepTimeout)
+	defer cancel()
+	_, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: js})
+	return err
 }
 
 func (p *chromiumPage) Close() error {

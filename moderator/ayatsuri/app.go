@@ -19,7 +19,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	face.WriteTop(b, d, string(face.BDI(d.SeatName)))
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
-	over(b, l, &v.PublicView)
+	over(b, d, &v.PublicView)
 	face.WriteStatusOpen(b, d, len(d.Snap.Choices) > 0)
 	status(b, l, &v.PublicView)
 	b.WriteString("</div>\n")
@@ -66,8 +66,15 @@ func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	face.WriteTop(b, d, face.Words(l, "ay.name"))
 	face.WritePlayers(b, d)
 	b.WriteString("\n")
-	over(b, l, v)
-	b.WriteString("\n<div class=\"status\" id=\"status\">")
+	over(b, d, v)
+	if v.Phase == rules.PhReveal {
+		// The call is the story's line "① Brutal Cop is called: Dai
+		// answers.", which the voice reads as a game master calls it
+		// ("Number 1, Brutal Cop …"): the status says it again.
+		b.WriteString("\n<div class=\"status\" id=\"status\">")
+	} else {
+		face.WriteScreenStatusOpen(b)
+	}
 	status(b, l, v)
 	b.WriteString("</div>\n")
 	face.WriteUndoStatus(b, d)
@@ -93,10 +100,10 @@ func status(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 }
 
 // over is the end of the game (ay.over).
-func over(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
+func over(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	if v.Over {
-		b.WriteString(`<div class="over" id="over">`)
-		face.WriteMsg(b, l, v.Reason)
+		face.WriteOverOpen(b, d)
+		face.WriteMsg(b, d.Lang, v.Reason)
 		b.WriteString("</div>")
 	}
 }

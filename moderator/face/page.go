@@ -120,6 +120,7 @@ type Player struct {
 
 // FeedLine is one line of the story as a page shows it.
 type FeedLine struct {
+	Seq     int // the line's number in the table's story
 	Text    HTML
 	Private bool
 	Undone  bool

@@ -53,13 +53,47 @@ func (c *ClassAttr) Close() {
 func Words(l engine.Lang, key string) string { return Escape(l.S(key)) }
 
 // WriteTop opens a page's app with its heading, whose pieces are HTML,
-// and the link to the page in the other language.
+// and the link to the page in the other language. The table screen's top
+// bar holds its Speak switch too (see Say), which its page's script shows
+// where the browser can speak and turns on and off; a phone never speaks.
 func WriteTop(b *bytes.Buffer, d *Page, heading ...string) {
 	b.WriteString("\n<div class=\"top\"><h1>")
 	Put(b, heading...)
 	b.WriteString("</h1>")
+	if !d.Phone {
+		Put(b, `<button type="button" class="say alt" aria-pressed="false">`, Words(d.Lang, "mod.say.button"), "</button>")
+	}
 	WriteLang(b, d)
 	b.WriteString("</div>\n")
+}
+
+// Say is the attribute that marks a part of the table screen its voice
+// reads aloud once the Speak switch is on, each kind when it changes:
+// the status (SayStatus: whose turn, what the table waits for), the
+// game's end (SayOver), the undo waiting (SayUndo), the instructions for
+// the real cards (the todo) and every new public story line. The page's
+// script speaks only what the page shows, and a table screen shows only
+// what everyone may know (DESIGN.md principle 1); phones carry no mark.
+const (
+	SayStatus = ` data-say="s"`
+	SayOver   = ` data-say="o"`
+	SayUndo   = ` data-say="u"`
+)
+
+// WriteScreenStatusOpen opens the table screen's status line, which its
+// voice reads when it changes; the caller writes the status and closes it.
+func WriteScreenStatusOpen(b *bytes.Buffer) {
+	b.WriteString("\n<div class=\"status\" id=\"status\"" + SayStatus + ">")
+}
+
+// WriteOverOpen opens the banner of the game's end, which the table
+// screen's voice reads; the caller writes why and closes it.
+func WriteOverOpen(b *bytes.Buffer, d *Page) {
+	b.WriteString(`<div class="over" id="over"`)
+	if !d.Phone {
+		b.WriteString(SayOver)
+	}
+	b.WriteByte('>')
 }
 
 // WriteStatusOpen opens a phone's status line, marked, with "Your turn."
@@ -86,7 +120,7 @@ func WriteHoldOpen(b *bytes.Buffer, d *Page) {
 // waiting, if any.
 func WriteUndoStatus(b *bytes.Buffer, d *Page) {
 	if u := d.Snap.Undo; u != nil {
-		b.WriteString(`<div class="status" id="undo">`)
+		b.WriteString(`<div class="status" id="undo"` + SayUndo + `>`)
 		WriteMsg(b, d.Lang, u.Text)
 		b.WriteString("</div>")
 	}
@@ -125,7 +159,15 @@ func WriteTodo(b *bytes.Buffer, d *Page) {
 	if len(d.Snap.Todo) == 0 {
 		return
 	}
-	Put(b, `<div class="todo"><b>`, Escape(d.Lang.S("mod.todo")), "</b>")
+	// The todo is read each time an action (or an undo) sets it, even in
+	// the same words as the last: its state version tells them apart.
+	b.WriteString(`<div class="todo"`)
+	if !d.Phone {
+		b.WriteString(` data-say="t`)
+		b.WriteString(strconv.Itoa(d.Snap.StateVer))
+		b.WriteByte('"')
+	}
+	Put(b, `><b>`, Escape(d.Lang.S("mod.todo")), "</b>")
 	for _, e := range d.Snap.Todo {
 		b.WriteString("<div>")
 		WriteMsg(b, d.Lang, e.Msg)
@@ -162,6 +204,13 @@ func WriteFeed(b *bytes.Buffer, d *Page) {
 		c.Add(f.Answer, "ans")
 		c.Add(f.Undone, "undone")
 		c.Close()
+		if !d.Phone && !f.Private && !f.Undone {
+			// The table screen's voice reads each line once, by its
+			// number in the story (a line's words may come again).
+			b.WriteString(` data-say="e`)
+			b.WriteString(strconv.Itoa(f.Seq))
+			b.WriteByte('"')
+		}
 		b.WriteByte('>')
 		if f.Private {
 			// At rest a private line is one short line that says what it

@@ -89,7 +89,7 @@ func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	face.WritePlayers(b, d)
 	b.WriteString("\n")
 	over(b, d, v)
-	b.WriteString("\n<div class=\"status\" id=\"status\">")
+	face.WriteScreenStatusOpen(b)
 	face.WriteMsg(b, l, v.Status)
 	b.WriteString("</div>\n")
 	accused(b, d, v)
@@ -112,7 +112,7 @@ func over(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 		return
 	}
 	l := d.Lang
-	b.WriteString(`<div class="over" id="over">`)
+	face.WriteOverOpen(b, d)
 	face.WriteMsg(b, l, v.Reason)
 	b.WriteString("<br>\n")
 	if c := v.KillerIdentity; c != nil {

@@ -22,7 +22,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	face.WriteTop(b, d, string(face.BDI(d.SeatName)), " — ", face.Words(l, d.RoleKey))
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
-	over(b, l, &v.PublicView)
+	over(b, d, &v.PublicView)
 	face.WriteStatusOpen(b, d, len(d.Snap.Choices) > 0)
 	face.WriteMsg(b, l, v.Status)
 	b.WriteString("</div>\n")
@@ -73,8 +73,8 @@ func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	face.WriteTop(b, d, face.Words(l, "ol.name"))
 	face.WritePlayers(b, d)
 	b.WriteString("\n")
-	over(b, l, v)
-	b.WriteString("\n<div class=\"status\" id=\"status\">")
+	over(b, d, v)
+	face.WriteScreenStatusOpen(b)
 	face.WriteMsg(b, l, v.Status)
 	b.WriteString("</div>\n")
 	face.WriteUndoStatus(b, d)
@@ -89,10 +89,10 @@ func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 }
 
 // over is the end of the game (ol.over).
-func over(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
+func over(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	if v.Over {
-		b.WriteString(`<div class="over" id="over">`)
-		face.WriteMsg(b, l, v.Reason)
+		face.WriteOverOpen(b, d)
+		face.WriteMsg(b, d.Lang, v.Reason)
 		b.WriteString("</div>")
 	}
 }

@@ -25,7 +25,7 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 	face.WriteTop(b, d, string(face.BDI(d.SeatName)))
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
-	over(b, p)
+	over(b, d, p)
 	face.WriteStatusOpen(b, d, p.MyTurn)
 	face.WriteMsg(b, l, p.Pub.Status)
 	waiting(b, p)
@@ -128,9 +128,12 @@ func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 		b.WriteString("</span></span>")
 	}
 	b.WriteString("</div>\n")
-	over(b, p)
-	b.WriteString("\n<div class=\"status\" id=\"status\">")
+	over(b, d, p)
+	// The voice reads the phase, not whom it waits for: that changes
+	// with every player who answers.
+	b.WriteString("\n<div class=\"status\" id=\"status\"><span" + face.SayStatus + ">")
 	face.WriteMsg(b, l, p.Pub.Status)
+	b.WriteString("</span>")
 	waiting(b, p)
 	b.WriteString("</div>\n")
 	face.WriteUndoStatus(b, d)
@@ -176,9 +179,9 @@ func card(b *bytes.Buffer, c *srCard) {
 }
 
 // over is the end of the game (sr.over).
-func over(b *bytes.Buffer, p *srPage) {
+func over(b *bytes.Buffer, d *face.Page, p *srPage) {
 	if p.Pub.Over && p.Pub.Reason != nil {
-		b.WriteString(`<div class="over" id="over">`)
+		face.WriteOverOpen(b, d)
 		face.WriteMsg(b, p.L, *p.Pub.Reason)
 		b.WriteString("</div>")
 	}
