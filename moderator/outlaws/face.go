@@ -150,7 +150,11 @@ func writeHeld(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 			face.Put(b, "<span>", face.Escape(l.S(x.key)), " <b>", strconv.Itoa(x.n), "</b></span>")
 		}
 		if v.Phase == "setup" {
-			face.Put(b, "<span>", face.Escape(l.S("ol.ui.placed", "n", strconv.Itoa(h.Placed))), "</span>")
+			k := "ol.ui.arranging"
+			if h.Arranged {
+				k = "ol.ui.arranged"
+			}
+			face.Put(b, "<span>", face.Words(l, k), "</span>")
 		}
 		b.WriteString("</div>")
 	}
