@@ -695,7 +695,7 @@ func TestOL31Mayor(t *testing.T) {
 // the three opposite cards); the Priest's cancel (OL-30 (2)) still
 // applies to the card actually targeted. Not the Assassin's shot.
 func TestOL31MayorWidensTheSheriff(t *testing.T) {
-	const red = "governor assassin mayor sheriff scout shopkeeper journalist thief priest dancer" // Mayor 3, Sheriff 4
+	const red = "governor assassin mayor sheriff scout shopkeeper journalist thief priest dancer"   // Mayor 3, Sheriff 4
 	const green = "governor sheriff scout assassin thief priest dancer shopkeeper journalist mayor" // Assassin 4, Thief 5, Priest 6
 	g := arrange(t, Config{}, red, green)
 	if got := withPrefix(g.Legal(Red), "arrest"); !reflect.DeepEqual(got, []string{"arrest 4 3", "arrest 4", "arrest 4 5"}) {
