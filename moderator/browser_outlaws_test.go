@@ -12,20 +12,25 @@ import (
 )
 
 // outlawsGame is the README's worked game of Outlaws (seed 5, the
-// command's testdata/outlaws_guard.txt): Aki (Red) lays her cards one by
-// one, Ben (Green) lets tablemaster deal; a pretended Move, Checks, Takes
-// with the slide and refill, a Scout, a Dancer, and the Assassin's shot
-// stopped by the Sheriff's guard on Ben's phone.
+// command's testdata/outlaws_guard.txt) as phones play it: Aki (Red) lays
+// her cards one by one and says when they lie, Ben (Green) lets
+// tablemaster deal and says so on his first turn; every Move is two taps
+// on the street picture, one card each, then Swapped or Not swapped; a
+// Saloon move the same way; Checks, Takes with the slide and refill, a
+// Scout, a Dancer, and the Assassin's shot stopped by the Sheriff's guard
+// on Ben's phone.
 var outlawsGame = []move{
 	{outlaws.Red, "place governor"}, {outlaws.Red, "place assassin"}, {outlaws.Red, "place sheriff"},
 	{outlaws.Red, "place scout"}, {outlaws.Red, "place shopkeeper"}, {outlaws.Red, "place dancer"},
 	{outlaws.Red, "place journalist"}, {outlaws.Red, "place thief"}, {outlaws.Red, "place priest"},
-	{outlaws.Red, "place mayor"}, {outlaws.Green, "deal"},
-	{outlaws.Green, "move 1 2"}, {outlaws.Green, "pretend"}, {outlaws.Green, "check 5"},
+	{outlaws.Red, "place mayor"}, {outlaws.Green, "place thief"}, {outlaws.Green, "reset"},
+	{outlaws.Red, "laid"}, {outlaws.Green, "deal"}, {outlaws.Green, "laid"},
+	{outlaws.Green, "move 2"}, {outlaws.Green, "move 1 2"}, {outlaws.Green, "pretend"}, {outlaws.Green, "check 5"},
 	{outlaws.Red, "check 3"}, {outlaws.Red, "take 3 ballot"},
 	{outlaws.Green, "take 5 ballot"}, {outlaws.Green, "scout 3"},
-	{outlaws.Red, "dance 6 5"}, {outlaws.Red, "move 2 5"}, {outlaws.Red, "swap"},
-	{outlaws.Green, "check 1"}, {outlaws.Green, "move 3 4"}, {outlaws.Green, "pretend"},
+	{outlaws.Red, "dance 6 5"}, {outlaws.Red, "move 5"}, {outlaws.Red, "move 2 5"}, {outlaws.Red, "swap"},
+	{outlaws.Green, "check 1"}, {outlaws.Green, "saloon 2"}, {outlaws.Green, "with 8"}, {outlaws.Green, "with 7 8"},
+	{outlaws.Green, "put dancer priest"},
 	{outlaws.Red, "shoot 5"}, {outlaws.Green, "guard"},
 }
 
@@ -38,6 +43,47 @@ func TestBrowserOutlaws(t *testing.T) { testBrowserOutlaws(t, Chromium) }
 
 // TestBrowserOutlawsWebKit is TestBrowserOutlaws in WebKit.
 func TestBrowserOutlawsWebKit(t *testing.T) { testBrowserOutlaws(t, WebKit) }
+
+// onStreet checks that a Move's or a Saloon move's tap is a card on the
+// street picture: a button in the seat's own row of the board (its
+// street or its Saloon), as Noir's pick grid has them, not a list.
+func onStreet(t *testing.T, tb *tab, action string) {
+	t.Helper()
+	sel := fmt.Sprintf(`#app table.ol button[name="a"][value=%s]`, jsString(action))
+	tb.waitFor("the card for "+action+" on the street picture", `!!document.querySelector(`+jsString(sel)+`)`)
+	if n := evalIn[float64](tb, `document.querySelectorAll('#app button[name="a"][value^="move "], #app button[name="a"][value^="with "]').length -
+		document.querySelectorAll('#app table.ol button[name="a"][value^="move "], #app table.ol button[name="a"][value^="with "]').length`); n != 0 {
+		t.Errorf("%s: %v Move buttons off the street picture", tb.name, n)
+	}
+	if open := evalIn[bool](tb, `!!document.querySelector(`+jsString(sel)+`).closest("details")`); open {
+		t.Errorf("%s: %s is folded away; a Move gives nothing away", tb.name, action)
+	}
+}
+
+// layStep: the lay step's fold opens with one tap, lists slots 1 to 8
+// and the Saloon, and stays open across a live update until "Done
+// laying"; the table screen shows no card of it.
+func layStep(t *testing.T, phone, screen *tab) {
+	t.Helper()
+	phone.click("open the lay step", "#app details#lay > summary")
+	phone.waitFor("the lay step is open", `document.querySelector("#app details#lay").open`)
+	if n := evalIn[float64](phone, `document.querySelectorAll("#app details#lay li").length`); n != 8 {
+		t.Errorf("the lay step lists %v cards, want slots 1 to 8", n)
+	}
+	text := evalIn[string](phone, `document.querySelector("#app details#lay").innerText`)
+	for _, want := range []string{"♥A Governor", "♥8 Thief", "♥9 Priest", "♥10 Mayor"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the lay step lacks %s: %q", want, text)
+		}
+	}
+	// The fold is visible without holding anything.
+	if !evalIn[bool](phone, `(r => r.width > 0 && r.height > 100)(document.querySelector("#app details#lay").getBoundingClientRect())`) {
+		t.Errorf("the open lay step takes no room")
+	}
+	if strings.Contains(screen.text(), "♥A") {
+		t.Errorf("the table screen shows Aki's Governor during her lay step")
+	}
+}
 
 func testBrowserOutlaws(t *testing.T, browser string) {
 	start := time.Now()
@@ -73,16 +119,37 @@ func testBrowserOutlaws(t *testing.T, browser string) {
 		})
 	}
 	for i, m := range outlawsGame {
+		what := fmt.Sprintf("move %d (%s)", i+1, m.Action)
+		if k := strings.Fields(m.Action)[0]; k == "move" || k == "with" || k == "saloon" {
+			onStreet(t, phones[m.Seat], m.Action)
+		}
 		evs, err := shadow.Apply(m.Seat, engine.Action(m.Action))
 		if err != nil {
 			t.Fatalf("the shadow game refuses %v: %v", m, err)
 		}
-		what := fmt.Sprintf("move %d (%s)", i+1, m.Action)
 		g.play(what, m, audienceOf(evs, 2).story)
 		switch m.Action {
 		case "place mayor":
-			// Aki's whole arrangement is behind hold to reveal.
+			// Aki's whole arrangement is behind hold to reveal, and in
+			// the lay step behind one tap that stays open while she lays.
 			phones[outlaws.Red].checkHold("♥A", "♥8")
+			layStep(t, phones[outlaws.Red], g.screen)
+		case "reset":
+			// Aki's lay step stayed open across the live updates.
+			if !evalIn[bool](phones[outlaws.Red], `document.querySelector("#app details#lay").open`) {
+				t.Errorf("Aki's lay step closed by a live update")
+			}
+		case "laid":
+			if m.Seat == outlaws.Red && phones[outlaws.Red].hasButton("laid") {
+				t.Errorf("Done laying still offered after it was tapped")
+			}
+		case "move 1 2", "move 2 5":
+			// Laid back: "Swapped" and "Not swapped" name slots, never cards.
+			for _, c := range shadow.View(m.Seat).(outlaws.View).Mine {
+				if strings.Contains(evalIn[string](phones[m.Seat], `[...document.querySelectorAll("#app button")].map(b => b.textContent).join("|")`), c.Card) {
+					t.Errorf("a button on %s names %s after %s", phones[m.Seat].name, c.Card, what)
+				}
+			}
 		case "shoot 5":
 			// Ben is asked on his phone; Aki's phone and the table only wait.
 			if !phones[outlaws.Green].hasButton("guard") || phones[outlaws.Red].hasButton("guard") {

@@ -64,7 +64,7 @@ func init() {
 		"ol.g.with_second":   {EN: "Saloon move: slot {slot} is up; tap the other card", JA: "サルーンの移動：{slot}番を手に取りました。もう1枚をタップ"},
 		"ol.g.laid":          {EN: "Lay your street", JA: "メインストリートを並べる"},
 		"ol.g.pretend":       {EN: "Lay them back", JA: "カードを戻す"},
-		"ol.g.saloon":        {EN: "Saloon move", JA: "サルーンのカードの移動"},
+		"ol.g.saloon":        {EN: "Saloon move: tap a Saloon card", JA: "サルーンの移動：サルーンのカードをタップ"},
 		"ol.g.with":          {EN: "Saloon move: tap two of your street cards", JA: "サルーンの移動：メインストリートのカードを2枚タップ"},
 		"ol.g.put":           {EN: "Saloon move: which card to the Saloon, which to each slot", JA: "サルーンの移動：サルーンに置くカードと戻し方"},
 		"ol.g.check":         {EN: "Check a token (reveals the card)", JA: "トークンの確認（カードを公開）"},

@@ -58,6 +58,11 @@ type PublicView struct {
 	Stock    int            `json:"stock"`
 	Spent    map[string]int `json:"spent"`
 	Tiebreak bool           `json:"tiebreak,omitempty"`
+	// Picked are the slots of the player to move whose cards are up for
+	// a Move or a Saloon move (OL-7), and SaloonTaken the Saloon card
+	// taken ("1", "2"): the events say so to everyone.
+	Picked      []string `json:"picked,omitempty"`
+	SaloonTaken string   `json:"saloon_taken,omitempty"`
 	// Waiting names the defender an attack waits for (OL-32).
 	Waiting *engine.Seat `json:"waiting,omitempty"`
 	Over    bool         `json:"over"`
@@ -123,8 +128,20 @@ func (g *Game) publicView() PublicView {
 			v.Streets[s] = append(v.Streets[s], sv)
 		}
 	}
-	if g.phase == Setup {
+	switch g.phase {
+	case Setup:
 		v.Status = engine.M("ol.ph.setup")
+	case MovePick:
+		v.Picked = []string{slotArg(g.salA)}
+	case MoveHow, SaloonPut:
+		v.Picked = []string{slotArg(g.salA), slotArg(g.salB)}
+	case SaloonPick:
+		if g.salA >= 0 {
+			v.Picked = []string{slotArg(g.salA)}
+		}
+	}
+	if g.phase == SaloonPick || g.phase == SaloonPut {
+		v.SaloonTaken = strconv.Itoa(g.salIdx + 1)
 	}
 	if g.pend != nil {
 		d := 1 - g.pend.by
