@@ -15,18 +15,20 @@ import (
 // reflection.
 func (Face) WriteApp(b *bytes.Buffer, d *face.Page) { face.WriteByDevice(b, d, phone, table) }
 
-// olStyle is the style of the Outlaws board, which every Outlaws page
-// carries. On the table screen (.screen) every label is at least 1rem,
-// 24 px at 1080p, and no label wraps: a Japanese one would stack a
-// character a line.
-const olStyle = `<style>.ol td{width:2.6rem;height:3.2rem;font-size:.85rem}.ol td.down{background:#3b4a66}.ol td small{display:block;font-size:.6rem}.ol td.rest{outline:3px solid var(--red)}.ol td.shown{outline:3px dashed var(--acc)}.ol td.lift{opacity:.45;outline:3px solid var(--acc)}` +
+// olPhoneStyle is the style of the Outlaws board, which every Outlaws
+// page carries. No label wraps: a Japanese one would stack a character a
+// line.
+const olPhoneStyle = `<style>.ol td{width:2.6rem;height:3.2rem;font-size:.85rem;background:#3b4a66}.ol td.up{background:var(--card)}.ol td small{display:block;font-size:.6rem}.ol td.rest{outline:3px solid var(--red)}.ol td.shown{outline:3px dashed var(--acc)}.ol td.lift{opacity:.45;outline:3px solid var(--acc)}` +
 	`.ol tr.toks td{background:none;color:var(--acc);height:auto}.ol tr.toks small{color:var(--mute)}.ol td.sal,.ol td.stock{background:none;color:var(--mute);width:auto;font-size:.7rem;text-align:left}.ol td.sal span{display:block;font-weight:normal}.ol th,.ol td.sal,.ol td.stock{white-space:nowrap}` +
-	`.ol td.sal button{display:block;margin:.1rem 0;min-height:0;padding:.3rem .5rem}.lay li{margin:.15rem 0}` +
-	`.screen .ol th,.screen .ol td small,.screen .ol td.sal,.screen .ol td.stock,.screen .ol tr.toks td{font-size:1rem}.screen .ol td.sal span{font-size:1.1rem}</style>`
+	`.ol td.sal button{display:block;margin:.1rem 0;min-height:0;padding:.3rem .5rem}.lay li{margin:.15rem 0}</style>`
+
+// olTVStyle is what the table screen adds: every label at least 1rem,
+// 24 px at 1080p, readable from 3 m.
+const olTVStyle = `<style>.screen .ol th,.screen .ol td small,.screen .ol td.sal,.screen .ol td.stock,.screen .ol tr.toks td{font-size:1rem}.screen .ol td.sal span{font-size:1.1rem}</style>`
 
 func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	l := d.Lang
-	b.WriteString(olStyle)
+	b.WriteString(olPhoneStyle)
 	face.WriteTop(b, d, string(face.BDI(d.SeatName)), " — ", face.Words(l, d.RoleKey))
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
@@ -41,6 +43,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	}
 	b.WriteString("\n")
 	switch {
+	case v.Laying: // the street is in the lay step, one tap away
 	case len(v.Mine) > 0:
 		face.Put(b, "<div>", face.Words(l, "ol.ui.mine"), ` <span class="cards">`)
 		for _, c := range v.Mine {
@@ -67,9 +70,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	if v.Laying {
 		writeLay(b, d, v, c.laid)
 	}
-	for _, g := range c.open {
-		writeGroup(b, d, g)
-	}
+	writeGroups(b, d, c.open)
 	if len(c.folded) > 0 {
 		summary := "mod.moves"
 		switch v.Phase {
@@ -79,9 +80,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 			summary = "ol.ui.fold_put"
 		}
 		face.Put(b, "\n<details id=\"moves\"><summary>", face.Words(l, summary), "</summary>\n")
-		for _, g := range c.folded {
-			writeGroup(b, d, g)
-		}
+		writeGroups(b, d, c.folded)
 		b.WriteString("\n</details>")
 	}
 	b.WriteString("\n")
@@ -89,7 +88,7 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 		for _, g := range c.board {
 			face.Put(b, "<h2>", face.Escape(g.Title), "</h2>")
 		}
-		face.Put(b, `<form method="post" action="`, face.Escape(d.Base), `/act"><input type="hidden" name="v" value="`, strconv.Itoa(d.Snap.StateVer), `">`)
+		writeForm(b, d, "")
 		writeBoard(b, l, &v.PublicView, d.Seat, c.taps())
 		b.WriteString("</form>")
 	} else {
@@ -159,11 +158,28 @@ func (c choices) taps() map[string]engine.Choice {
 	return m
 }
 
-// writeGroup writes one group of choices: its heading and its form.
-func writeGroup(b *bytes.Buffer, d *face.Page, g face.ChoiceGroup) {
-	face.Put(b, "<h2>", face.Escape(g.Title), `</h2><form method="post" action="`, face.Escape(d.Base), `/act" class="choices"><input type="hidden" name="v" value="`, strconv.Itoa(d.Snap.StateVer), `">`)
-	face.WriteButtons(b, d.Lang, g.Choices)
+// writeGroups writes groups of choices, each its heading and its
+// buttons, in one form: a form each cost a turn's page some 1.1 KB.
+func writeGroups(b *bytes.Buffer, d *face.Page, gs []face.ChoiceGroup) {
+	if len(gs) == 0 {
+		return
+	}
+	writeForm(b, d, "")
+	for _, g := range gs {
+		face.Put(b, "<h2>", face.Escape(g.Title), `</h2><div class="choices">`)
+		face.WriteButtons(b, d.Lang, g.Choices)
+		b.WriteString("</div>")
+	}
 	b.WriteString("</form>")
+}
+
+// writeForm opens the form that posts a choice, of class cls if any.
+func writeForm(b *bytes.Buffer, d *face.Page, cls string) {
+	face.Put(b, `<form method="post" action="`, face.Escape(d.Base), `/act"`)
+	if cls != "" {
+		face.Put(b, ` class="`, cls, `"`)
+	}
+	face.Put(b, `><input type="hidden" name="v" value="`, strconv.Itoa(d.Snap.StateVer), `">`)
 }
 
 // writeLay is the lay step (the seat has arranged, by hand or dealt): the
@@ -181,7 +197,7 @@ func writeLay(b *bytes.Buffer, d *face.Page, v *rules.View, done *engine.Choice)
 	}
 	b.WriteString("</span></div>")
 	if done != nil {
-		face.Put(b, `<form method="post" action="`, face.Escape(d.Base), `/act" class="choices"><input type="hidden" name="v" value="`, strconv.Itoa(d.Snap.StateVer), `">`)
+		writeForm(b, d, "choices")
 		face.WriteButtons(b, l, []engine.Choice{*done})
 		b.WriteString("</form>")
 	}
@@ -190,7 +206,7 @@ func writeLay(b *bytes.Buffer, d *face.Page, v *rules.View, done *engine.Choice)
 
 func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	l := d.Lang
-	b.WriteString(olStyle)
+	b.WriteString(olPhoneStyle + olTVStyle)
 	face.WriteTop(b, d, face.Words(l, "ol.name"))
 	face.WritePlayers(b, d)
 	b.WriteString("\n")

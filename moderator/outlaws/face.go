@@ -107,7 +107,6 @@ func writeBoard(b *bytes.Buffer, l engine.Lang, v *rules.PublicView, me engine.S
 			b.WriteString(`<td`)
 			cls := face.ClassAttr{B: b}
 			cls.Add(c.Char != "", "up")
-			cls.Add(c.Char == "", "down")
 			cls.Add(c.Restrained, "rest")
 			cls.Add(c.Shown, "shown")
 			cls.Add(engine.Seat(s) == v.Turn && contains(v.Picked, c.Slot), "lift")
