@@ -176,3 +176,67 @@ func testBrowserOutlaws(t *testing.T, browser string) {
 	}
 	t.Logf("%s Outlaws game: %d moves in %v", browser, len(outlawsGame), time.Since(start).Round(time.Millisecond))
 }
+
+// tvLabels measures the Outlaws board's labels on the table screen: the
+// smallest font size, px, and the labels that wrap (whose text lies on
+// more than one line), by their text.
+const tvLabels = `(function(){
+var min=1e9,wrapped=[];
+document.querySelectorAll('#app table.ol th, #app table.ol td small, #app table.ol td.sal span, #app table.ol td.stock, #app .stats span').forEach(function(e){
+if(!e.textContent.trim())return;
+var fs=parseFloat(getComputedStyle(e).fontSize),r=document.createRange(),tops={};
+r.selectNodeContents(e);[].forEach.call(r.getClientRects(),function(x){if(x.width>0)tops[Math.round(x.top)]=1});
+min=Math.min(min,fs);if(Object.keys(tops).length>1)wrapped.push(e.textContent)});
+return {Min:min,Wrapped:wrapped.join(" | ")}})()`
+
+// TestBrowserOutlawsTV: the table screen is the table, readable from
+// 3 m. At 1920×1080, in English and Japanese, during the setup and in
+// play, every label of the board (slots, streets, tokens, stock, Saloon,
+// card names and markers, holdings) is at least 24 px and on one line
+// ("ストック13" and the Saloon's names never stack a character a line);
+// a card shown by the last action lies face up on its slot, marked, and
+// "On the table now" says to show it and turn it face down again.
+func TestBrowserOutlawsTV(t *testing.T) {
+	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"}, Options: outlaws.Config{}, Seed: 5})
+	h := g.table.Header()
+	measure := func(when string) {
+		for _, lang := range []string{"en", "ja"} {
+			tv := openTab(t, g.browser, "table screen ("+lang+")", g.url+"/t/"+h.TableToken+"?lang="+lang, 1920, 1080)
+			got := evalIn[struct {
+				Min     float64
+				Wrapped string
+			}](tv, tvLabels)
+			if got.Min < 24 {
+				t.Errorf("%s, %s: a board label is %.1f px, want at least 24", when, lang, got.Min)
+			}
+			if got.Wrapped != "" {
+				t.Errorf("%s, %s: labels wrap: %s", when, lang, got.Wrapped)
+			}
+			if when == "a Check" {
+				cell := evalIn[string](tv, `(c => c ? c.innerText : "")(document.querySelector("#app table.ol td.shown"))`)
+				todo := evalIn[string](tv, `document.querySelector("#app .todo").innerText`)
+				want := map[string][2]string{"en": {"Governor", "Red: show slot 1 (♥A Governor), then turn it face down again."},
+					"ja": {"知事", "赤：1番（♥A 知事）を見せてから、また伏せる。"}}[lang]
+				if !strings.Contains(cell, "♥A") || !strings.Contains(cell, want[0]) {
+					t.Errorf("%s: the shown card's slot reads %q, want ♥A %s face up", lang, cell, want[0])
+				}
+				if !strings.Contains(todo, want[1]) {
+					t.Errorf("%s: On the table now reads %q, want %q", lang, todo, want[1])
+				}
+			}
+		}
+	}
+	for _, a := range []string{"place governor", "place assassin", "place sheriff", "place scout", "place shopkeeper",
+		"place dancer", "place journalist", "place thief", "place priest", "place mayor"} {
+		if _, err := g.table.Act(outlaws.Red, a, -1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	measure("the setup")
+	for _, m := range []move{{outlaws.Green, "deal"}, {outlaws.Green, "check 5"}, {outlaws.Green, "check 6"}, {outlaws.Red, "check 1"}} {
+		if _, err := g.table.Act(m.Seat, m.Action, -1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	measure("a Check")
+}

@@ -24,7 +24,7 @@ const olPhoneStyle = `<style>.ol td{width:2.6rem;height:3.2rem;font-size:.85rem;
 
 // olTVStyle is what the table screen adds: every label at least 1rem,
 // 24 px at 1080p, readable from 3 m.
-const olTVStyle = `<style>.screen .ol th,.screen .ol td small,.screen .ol td.sal,.screen .ol td.stock,.screen .ol tr.toks td{font-size:1rem}.screen .ol td.sal span{font-size:1.1rem}</style>`
+const olTVStyle = `<style>.screen .ol small{white-space:nowrap}.screen .ol th,.screen .ol td small,.screen .ol td.sal,.screen .ol td.stock,.screen .ol tr.toks td{font-size:1rem}.screen .ol td.sal span{font-size:1.1rem}</style>`
 
 func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	l := d.Lang
