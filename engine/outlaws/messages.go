@@ -194,15 +194,15 @@ func init() {
 		"ol.err.not_offered":     {EN: "that action is not possible now", JA: "その行動は今はできません"},
 
 		"ol.help": {EN: `Outlaws actions (slots 1–8; characters by name or card, e.g. sheriff or ♥3):
-  place sheriff | deal | reset                         (setup)
-  move 3 5, then swap or pretend | saloon 1, with 3 5, put dancer scout
-  check 3 | take 3 ballot | shoot 2 | arrest 4 | scout 5 | scout 5 6 (with the Mayor)
+  place sheriff | deal | reset | laid (done laying)     (setup)
+  move 3 5 (or move 3, then move 3 5), then swap or pretend | saloon 1, with 3 5, put dancer scout
+  check 3 | take 3 ballot | shoot 2 | arrest 4 | arrest 4 5, scout 5 6 (with the Mayor) | scout 5
   shop 4 swap 3 5 | shop 4 stock 4 | dance 6 7 | journal 2 5, name sheriff | thief 8 3, name assassin | release 6
   guard | cancel | let                                 (answering an attack)`,
 			JA: `アウトローの行動（場所は1〜8、人物は名前かカード：sheriff・♥3など）：
-  place sheriff（置く） | deal（おまかせ） | reset（やり直し）      （セットアップ）
-  move 3 5（移動）のあと swap（入れ替え）か pretend（ふり） | saloon 1・with 3 5・put dancer scout（サルーン移動）
-  check 3（確認） | take 3 ballot（獲得） | shoot 2（暗殺） | arrest 4（逮捕） | scout 5 / scout 5 6（市長と）
+  place sheriff（置く） | deal（おまかせ） | reset（やり直し） | laid（並べ終えた）      （セットアップ）
+  move 3 5（移動。move 3 のあと move 3 5 でも）のあと swap（入れ替え）か pretend（ふり） | saloon 1・with 3 5・put dancer scout（サルーン移動）
+  check 3（確認） | take 3 ballot（獲得） | shoot 2（暗殺） | arrest 4 / arrest 4 5（逮捕。5は市長と） | scout 5 / scout 5 6（市長と）
   shop 4 swap 3 5 / shop 4 stock 4（店主） | dance 6 7（踊り子） | journal 2 5・name sheriff（記者） | thief 8 3・name assassin（盗賊） | release 6（牧師）
   guard（護衛） | cancel（牧師で無効） | let（受ける）          （攻撃への返答）`},
 	})
