@@ -130,9 +130,8 @@ func testBrowserOutlaws(t *testing.T, browser string) {
 		g.play(what, m, audienceOf(evs, 2).story)
 		switch m.Action {
 		case "place mayor":
-			// Aki's whole arrangement is behind hold to reveal, and in
-			// the lay step behind one tap that stays open while she lays.
-			phones[outlaws.Red].checkHold("♥A", "♥8")
+			// In the lay step Aki's whole arrangement is behind one tap
+			// that stays open while she lays.
 			layStep(t, phones[outlaws.Red], g.screen)
 		case "reset":
 			// Aki's lay step stayed open across the live updates.
@@ -143,6 +142,8 @@ func testBrowserOutlaws(t *testing.T, browser string) {
 			if m.Seat == outlaws.Red && phones[outlaws.Red].hasButton("laid") {
 				t.Errorf("Done laying still offered after it was tapped")
 			}
+			// Laid: her street is behind hold to reveal.
+			phones[m.Seat].checkHold(map[engine.Seat][]string{outlaws.Red: {"♥A", "♥8"}, outlaws.Green: {"♣A"}}[m.Seat]...)
 		case "move 1 2", "move 2 5":
 			// Laid back: "Swapped" and "Not swapped" name slots, never cards.
 			for _, c := range shadow.View(m.Seat).(outlaws.View).Mine {
@@ -163,6 +164,13 @@ func testBrowserOutlaws(t *testing.T, browser string) {
 		}
 		if i < len(outlawsGame)-1 {
 			noLeak(what)
+		}
+		// Nothing on a phone runs off its side (a page that scrolls
+		// sideways also loses WebKit's taps near the bottom edge).
+		for _, p := range phones {
+			if w := evalIn[[2]float64](p, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
+				t.Errorf("%s after %s is %v px wide on a %v px screen", p.name, what, w[0], w[1])
+			}
 		}
 	}
 	for _, tb := range g.tabs {
