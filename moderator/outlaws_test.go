@@ -246,14 +246,19 @@ func TestOutlawsPageSize(t *testing.T) {
 	t.Logf("largest phone page with its first live message: %d bytes", worst)
 }
 
-// Pass and play works for Outlaws: both arrange in turn (each dealt here),
-// then the start player's private screen.
+// Pass and play works for Outlaws: both arrange in turn (each dealt here;
+// Aki, first, says when her cards lie), then the start player's private
+// screen.
 func TestOutlawsPassAndPlay(t *testing.T) {
 	_, tb := newOutlawsTable(t, 5)
 	var out bytes.Buffer
 	fake := term.NewFake(
 		term.Step{Prompt: "Pass the laptop to Aki"},
 		term.Step{Prompt: "Your move", Answer: "Or let tablemaster deal: Deal for me"},
+		term.Step{Prompt: "hide your screen"},
+		// The street dealt stays on Aki's screen until the cards lie.
+		term.Step{Prompt: "Pass the laptop to Aki"},
+		term.Step{Prompt: "Your move", Answer: "Lay your street: Done laying"},
 		term.Step{Prompt: "hide your screen"},
 		term.Step{Prompt: "Pass the laptop to Ben"},
 		term.Step{Prompt: "Your move", Answer: "Or let tablemaster deal: Deal for me"},

@@ -17,8 +17,48 @@ func (g *Game) Apply(s engine.Seat, action engine.Action) ([]engine.Event, error
 		return nil, err
 	}
 	ev := &events{g: g}
+	if g.phase == Play && a.kind != "laid" {
+		// A new action: the cards the last one showed are down again,
+		// and the player's cards are on the table (OL-11).
+		g.shown = [2][Slots]bool{}
+		g.laid[s] = true
+	}
 	g.exec(s, a, ev)
+	ev.list = showBack(ev.list)
 	return ev.list, nil
+}
+
+// showBack words a card shown and turned face down again within one
+// action as one instruction for the table: "show slot 2 (♣2 Assassin),
+// then turn it face down again" (OL-11).
+func showBack(list []engine.Event) []engine.Event {
+	out := list[:0]
+	var drop []bool
+	for i, e := range list {
+		if !e.Table || e.Key != "ol.do.reveal" {
+			continue
+		}
+		for j := i + 1; j < len(list); j++ {
+			f := list[j]
+			if f.Table && f.Key == "ol.do.face_down" && f.Args["role"] == e.Args["role"] && f.Args["slot"] == e.Args["slot"] {
+				if drop == nil {
+					drop = make([]bool, len(list))
+				}
+				drop[j] = true
+				list[i].Msg = engine.M("ol.do.reveal_back", "role", e.Args["role"], "slot", e.Args["slot"], "char", e.Args["char"], "card", e.Args["card"])
+				break
+			}
+		}
+	}
+	if drop == nil {
+		return list
+	}
+	for i, e := range list {
+		if !drop[i] {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 type events struct {
@@ -75,9 +115,25 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	case "reset":
 		g.placed[s] = nil
 		ev.private(s, false, "ol.pv.reset")
-	case "move": // OL-7: both cards are picked up …
-		g.phase, g.salA, g.salB = MoveHow, a.a, a.b
-		ev.public("ol.ev.move_pick", "role", roleKey(s), "a", slotArg(a.a), "b", slotArg(a.b))
+	case "laid": // the real cards lie as the phone showed them
+		g.laid[s] = true
+		ev.private(s, false, "ol.pv.laid")
+	case "move": // OL-7: both cards are picked up, one tap each …
+		switch {
+		case a.b < 0:
+			g.phase, g.salA = MovePick, a.a
+			ev.public("ol.ev.move_first", "role", roleKey(s), "slot", slotArg(a.a))
+		case g.phase == MovePick:
+			other := a.b
+			if other == g.salA {
+				other = a.a
+			}
+			g.phase, g.salA, g.salB = MoveHow, a.a, a.b
+			ev.public("ol.ev.move_second", "role", roleKey(s), "slot", slotArg(other))
+		default: // both at once (the console)
+			g.phase, g.salA, g.salB = MoveHow, a.a, a.b
+			ev.public("ol.ev.move_pick", "role", roleKey(s), "a", slotArg(a.a), "b", slotArg(a.b))
+		}
 	case "swap", "pretend": // … and laid back, swapped or not
 		x, y := g.salA, g.salB
 		if g.up(s, x) || g.up(s, y) {
@@ -96,11 +152,24 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 			"ca", g.street[s][x].Msg(), "cb", g.street[s][y].Msg())
 		g.spend(ev)
 	case "saloon":
-		g.phase, g.salIdx = SaloonPick, a.a
+		g.phase, g.salIdx, g.salA = SaloonPick, a.a, -1
 		ev.public("ol.ev.saloon_start", "role", roleKey(s), "char", g.saloon[s][a.a].Msg())
 	case "with":
-		g.phase, g.salA, g.salB = SaloonPut, a.a, a.b
-		ev.public("ol.ev.saloon_with", "role", roleKey(s), "a", slotArg(a.a), "b", slotArg(a.b))
+		switch {
+		case a.b < 0:
+			g.salA = a.a
+			ev.public("ol.ev.saloon_first", "role", roleKey(s), "slot", slotArg(a.a))
+		case g.salA >= 0:
+			other := a.b
+			if other == g.salA {
+				other = a.a
+			}
+			g.phase, g.salA, g.salB = SaloonPut, a.a, a.b
+			ev.public("ol.ev.saloon_second", "role", roleKey(s), "slot", slotArg(other))
+		default: // both at once (the console)
+			g.phase, g.salA, g.salB = SaloonPut, a.a, a.b
+			ev.public("ol.ev.saloon_with", "role", roleKey(s), "a", slotArg(a.a), "b", slotArg(a.b))
+		}
 	case "put": // OL-7: one of three to the Saloon, two back
 		old := g.saloon[s][g.salIdx]
 		three := []Char{old, g.street[s][g.salA], g.street[s][g.salB]}
@@ -137,16 +206,19 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	case "take": // OL-9
 		g.showOwn(s, a.a, ev)
 		g.take(s, a.a, a.t, ev)
-	case "shoot", "arrest": // OL-21, OL-22
+	case "shoot", "arrest": // OL-21, OL-22; the Sheriff widened by the Mayor (OL-31)
 		g.showOwn(s, a.a, ev)
-		tok := Bullet
+		tok, to := Bullet, a.a
 		if a.kind == "arrest" {
-			tok = Handcuffs
+			tok, to = Handcuffs, a.b
+			if to != a.a {
+				g.showMayor(s, a.a, ev)
+			}
 		}
 		g.held[s][tok]--
 		g.spent[tok]++
-		ev.public("ol.ev."+a.kind, "role", roleKey(s), "slot", slotArg(a.a), "other", roleKey(o))
-		p := &attack{by: s, kind: a.kind, slot: a.a}
+		ev.public("ol.ev."+a.kind, "role", roleKey(s), "slot", slotArg(to), "other", roleKey(o))
+		p := &attack{by: s, kind: a.kind, at: a.a, slot: to}
 		if g.mayReact(p) { // OL-32
 			g.pend, g.phase, g.turn = p, React, o
 			ev.public("ol.ev.waiting", "role", roleKey(o))
@@ -172,9 +244,11 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		d := s
 		pr := p.slot + 1
 		g.know.reveal(d, pr, Priest)
+		g.shown[d][pr] = true
 		ev.reveal("ol.ev.cancel", "role", roleKey(d), "slot", slotArg(pr))
 		ev.table("ol.do.reveal_back", "role", roleKey(d), "slot", slotArg(pr), "char", Priest.Msg(), "card", g.Card(int(d), Priest))
 		g.pend, g.phase, g.turn = nil, Play, p.by
+		g.faceDown(p.by, p.at, ev) // the Sheriff, shown to arrest
 		g.spend(ev)
 	case "let":
 		p := g.pend
@@ -287,6 +361,7 @@ func (g *Game) thief(s engine.Seat, at, to int, c Char, ev *events) {
 func (g *Game) showOwn(s engine.Seat, i int, ev *events) {
 	c := g.street[s][i]
 	g.know.reveal(s, i, c)
+	g.shown[s][i] = true
 	ev.reveal("ol.ev.reveal", "role", roleKey(s), "slot", slotArg(i), "char", c.Msg(), "card", g.Card(int(s), c))
 	if !g.up(s, i) {
 		ev.table("ol.do.reveal", "role", roleKey(s), "slot", slotArg(i), "char", c.Msg(), "card", g.Card(int(s), c))
@@ -296,6 +371,7 @@ func (g *Game) showOwn(s engine.Seat, i int, ev *events) {
 // showMayor reveals the Mayor left of slot i, whose widening is used (OL-31).
 func (g *Game) showMayor(s engine.Seat, i int, ev *events) {
 	g.know.reveal(s, i-1, Mayor)
+	g.shown[s][i-1] = true
 	ev.reveal("ol.ev.mayor", "role", roleKey(s), "slot", slotArg(i-1))
 	if !g.up(s, i-1) {
 		ev.table("ol.do.reveal_back", "role", roleKey(s), "slot", slotArg(i-1), "char", Mayor.Msg(), "card", g.Card(int(s), Mayor))
@@ -313,6 +389,8 @@ func (g *Game) faceDown(s engine.Seat, i int, ev *events) {
 func (g *Game) take(s engine.Seat, i int, t Token, ev *events) {
 	if g.row[i] != t {
 		g.know.notToken(i, t)
+		// Only declarations whose condition holds are offered (OL-9), so
+		// "not taken" means the token is another.
 		ev.public("ol.ev.not_taken", "role", roleKey(s), "token", t.Msg(), "slot", slotArg(i))
 		g.faceDown(s, i, ev)
 		g.spend(ev)
@@ -352,6 +430,7 @@ func (g *Game) resolve(p *attack, ev *events) {
 	s, d := p.by, 1-p.by
 	c := g.street[d][p.slot]
 	g.know.reveal(d, p.slot, c)
+	g.shown[d][p.slot] = true
 	ev.reveal("ol.ev.target", "role", roleKey(d), "slot", slotArg(p.slot), "char", c.Msg(), "card", g.Card(int(d), c))
 	if !g.up(d, p.slot) {
 		ev.table("ol.do.reveal", "role", roleKey(d), "slot", slotArg(p.slot), "char", c.Msg(), "card", g.Card(int(d), c))
@@ -374,7 +453,7 @@ func (g *Game) resolve(p *attack, ev *events) {
 			ev.table("ol.do.face_down", "role", roleKey(d), "slot", slotArg(p.slot))
 		}
 	}
-	g.faceDown(s, p.slot, ev)
+	g.faceDown(s, p.at, ev)
 	g.spend(ev)
 }
 

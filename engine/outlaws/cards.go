@@ -55,6 +55,9 @@ func parseChar(s string) (Char, bool) {
 			return Char(c), true
 		}
 	}
+	if s == "スカウト" { // OL-1's word for the Scout
+		return Scout, true
+	}
 	t = strings.TrimLeft(t, "♥♣hc")
 	t = strings.TrimPrefix(t, "♡")
 	t = strings.TrimPrefix(t, "♧")

@@ -7,10 +7,15 @@
 // (slots 1–8; characters by name or by playing card, "sheriff" or "♥3"):
 //
 //	place sheriff | deal | reset      setup: lay the next card; deal the rest; start again
-//	move 3 5, then swap | pretend     Move: pick up two cards, lay them back swapped or not
-//	saloon 1, with 3 5, put K D       Saloon move: K to the Saloon, D to slot 3
+//	laid                              the real cards lie as the phone showed ("Done laying")
+//	move 3, move 3 5, then swap | pretend
+//	                                  Move: pick up two cards, one tap each ("move 3 5"
+//	                                  alone does both), lay them back swapped or not
+//	saloon 1, with 3, with 3 5, put K D
+//	                                  Saloon move, the street cards one tap each
+//	                                  ("with 3 5" alone does both): K to the Saloon, D to 3
 //	check 3 | take 3 ballot           Check or Take the token at slot 3
-//	shoot 2 | arrest 4                the Assassin's or the Sheriff's attack
+//	shoot 2 | arrest 4 | arrest 4 5   the Assassin's or the Sheriff's attack (5: with the Mayor in 3)
 //	scout 5 | scout 5 6               the Scout (6: with the Mayor in slot 4)
 //	shop 4 swap 3 5 | shop 4 stock 4  the Shopkeeper
 //	dance 6 7                         the Dancer: the opponent's 6 and 7 swap
@@ -31,6 +36,10 @@
 //   - OL-4 Each lays 8 cards face down in the Main Street (slot i faces the
 //     other's slot i) and 2 face up in the Saloon, entered privately on the
 //     phone one card at a time or dealt; never the Governor in the Saloon.
+//     Either way the phone then lists the street while the real cards are
+//     laid, until "Done laying" (laid) or the player's first action; the
+//     table cannot tell a dealt street from one laid by hand. It starts
+//     nothing: the game begins once both have arranged.
 //   - OL-5 Each holds 1 Bullet and 1 Handcuffs; the other 13 tokens are
 //     shuffled, 8 laid between the streets, 5 in the stock beyond slot 8
 //     (Decision: the stock's place).
@@ -49,15 +58,18 @@
 //     Handcuffs: the Sheriff; Bullet: the Assassin; Elected: the Governor
 //     with more Ballots than the opponent (wins at once). A Fake ballot is
 //     never declared. Decision: only the declarations whose condition holds
-//     for the card shown are offered; a failed one leaves the token, and
-//     the table learns only "not taken".
+//     for the card shown are offered, so a failed one means the token is
+//     another: it stays, and the table is told "not taken: that token is
+//     not a Bullet".
 //   - OL-9a Cards: playing (default; Red ♥, Green ♣, A Governor … 10
 //     Mayor; Decision: this mapping is ours) or the boxed game's.
 //   - OL-10 A token taken: the tokens between the gap and the stock slide
 //     one place away from the stock; slot 8 takes the top stock token, or
 //     stays empty.
 //   - OL-11 A card shown for an action turns face down again unless
-//     restrained or under a camera.
+//     restrained or under a camera: one instruction for the table, "show
+//     slot 2 (♣2 Assassin), then turn it face down again", and the public
+//     view draws it face up (Shown) until the next action begins.
 //   - OL-20 Governor: no ability.
 //   - OL-21 Assassin: spend a Bullet; the card opposite is shown; the
 //     Governor: the shooter wins; otherwise the Bullet is gone.
@@ -84,9 +96,10 @@
 //   - OL-30 Priest: release the restrained Thief on its left (slot i-1 as
 //     its owner numbers them); cancel an arrest of the Assassin or Thief on
 //     its left (the Handcuffs stay spent).
-//   - OL-31 Mayor: with the card on its right, one place wider each way.
-//     Decision: for the Scout and the Shopkeeper, the source's examples;
-//     never the Assassin, Dancer or Thief.
+//   - OL-31 Mayor: with the card on its right, one place wider each way:
+//     the Scout, the Shopkeeper and the Sheriff (one of the three cards
+//     opposite; the Priest's cancel is about the card targeted); never the
+//     Assassin, Dancer or Thief.
 //   - OL-32 Reactions pause the attack and ask the defender on the phone.
 //     Decision: the defender is asked whenever a reaction could be possible
 //     for all the attacker knows (Handcuffs held for a guard, the Priest not

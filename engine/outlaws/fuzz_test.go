@@ -58,6 +58,8 @@ func playFuzz(t testing.TB, seed uint64, opts uint8, moves []byte) {
 					for _, l := range acts {
 						legal = legal || l == a
 					}
+					legal = legal || g.bothAtOnce(s, a) // "move 1 2": two taps in one
+
 				}
 				if !legal {
 					_, err := g.Apply(s, engine.Action(p))

@@ -32,9 +32,10 @@ const (
 	Over                    // OL-40
 	MoveHow                 // OL-7: the two cards are up: swapped, or not
 	Naming                  // OL-28, OL-29: the character named for the card pointed at
+	MovePick                // OL-7: one card of a Move is up, the other to tap
 )
 
-var phaseNames = [...]string{"setup", "play", "saloon-pick", "saloon-put", "react", "over", "move-how", "naming"}
+var phaseNames = [...]string{"setup", "play", "saloon-pick", "saloon-put", "react", "over", "move-how", "naming", "move-pick"}
 
 func (p Phase) String() string { return phaseNames[p] }
 
@@ -47,6 +48,10 @@ type Game struct {
 	street [2][Slots]Char
 	saloon [2][2]Char
 	placed [2][]Char // Setup: slots 1–8, then the Saloon, in order
+	// laid: the player said the real cards lie as the phone showed them
+	// ("Done laying"), or has acted in play since; until then the phone
+	// keeps the street listed behind one tap.
+	laid [2]bool
 
 	restrained [2][NumChars]bool // OL-24
 	camera     [2][NumChars]bool // OL-28: face up for good
@@ -59,13 +64,19 @@ type Game struct {
 
 	cameras [2]int // camera markers in hand
 
+	// shown: cards shown to everyone by the action under way or just
+	// done, which go back face down after it (OL-11): the table screen
+	// draws them face up until the next action begins.
+	shown [2][Slots]bool
+
 	phase   Phase
 	turn    engine.Seat
 	actions int // actions left in this turn
 	turnNo  int
 
-	// SaloonPick / SaloonPut: the Saloon card taken and the two slots;
-	// MoveHow: the two slots (salA, salB).
+	// SaloonPick / SaloonPut: the Saloon card taken and the two slots
+	// (salA -1 until the first is tapped); MovePick: the first slot
+	// (salA); MoveHow: the two slots (salA, salB).
 	salIdx, salA, salB int
 	// Naming: the Journalist's or the Thief's slot and the one pointed at.
 	nameKind       string
@@ -84,7 +95,8 @@ type Game struct {
 type attack struct {
 	by   engine.Seat
 	kind string // "shoot" or "arrest"
-	slot int
+	at   int    // the attacker's card
+	slot int    // the card targeted
 }
 
 var _ engine.Game = (*Game)(nil)
@@ -123,11 +135,11 @@ func (g *Game) Seats() int { return 2 }
 // Phase is what the game waits for.
 func (g *Game) Phase() Phase { return g.phase }
 
-// Turn is the seat to move (in Setup: the first still arranging; in React:
-// the defender).
+// Turn is the seat to move (in Setup: the first still arranging or
+// laying; in React: the defender).
 func (g *Game) Turn() engine.Seat {
 	if g.phase == Setup {
-		if len(g.placed[0]) < 10 {
+		if len(g.placed[0]) < 10 || !g.laid[0] {
 			return Red
 		}
 		return Green
@@ -193,17 +205,25 @@ func (a act) String(g *Game) string {
 		return "place " + a.c.Key()
 	case "deal", "reset", "guard", "cancel", "let", "swap", "pretend":
 		return a.kind
-	case "move", "dance", "journal", "thief":
+	case "move", "with":
+		if a.b < 0 { // the first card tapped
+			return a.kind + " " + n(a.a)
+		}
+		return a.kind + " " + n(a.a) + " " + n(a.b)
+	case "dance", "journal", "thief":
 		return a.kind + " " + n(a.a) + " " + n(a.b)
 	case "name":
 		return "name " + a.c.Key()
 	case "saloon":
 		return "saloon " + n(a.a)
-	case "with":
-		return "with " + n(a.a) + " " + n(a.b)
 	case "put":
 		return "put " + a.c.Key() + " " + Char(a.d).Key()
-	case "check", "shoot", "arrest", "release":
+	case "arrest":
+		if a.b != a.a { // widened by the Mayor (OL-31)
+			return "arrest " + n(a.a) + " " + n(a.b)
+		}
+		return "arrest " + n(a.a)
+	case "check", "shoot", "release":
 		return a.kind + " " + n(a.a)
 	case "take":
 		return "take " + n(a.a) + " " + a.t.Key()
@@ -249,7 +269,7 @@ func (g *Game) decode(text string) (act, error) {
 	a := act{kind: f[0]}
 	switch {
 	case len(f) == 1 && (a.kind == "deal" || a.kind == "reset" || a.kind == "guard" || a.kind == "cancel" || a.kind == "let" ||
-		a.kind == "swap" || a.kind == "pretend"):
+		a.kind == "swap" || a.kind == "pretend" || a.kind == "laid"):
 		return a, nil
 	case len(f) == 2 && (a.kind == "place" || a.kind == "name"):
 		c, ok := parseChar(f[1])
@@ -268,6 +288,13 @@ func (g *Game) decode(text string) (act, error) {
 			x, y = y, x
 		}
 		a.a, a.b = x, y
+		return a, nil
+	case len(f) == 2 && (a.kind == "move" || a.kind == "with"):
+		x, ok := slot(f[1])
+		if !ok {
+			return bad()
+		}
+		a.a, a.b = x, -1
 		return a, nil
 	case len(f) == 2 && a.kind == "saloon":
 		if f[1] != "1" && f[1] != "2" {
@@ -289,11 +316,11 @@ func (g *Game) decode(text string) (act, error) {
 			return bad()
 		}
 		a.a = x
-		if a.kind == "scout" {
+		if a.kind == "scout" || a.kind == "arrest" {
 			a.b = x
 		}
 		return a, nil
-	case len(f) == 3 && a.kind == "scout":
+	case len(f) == 3 && (a.kind == "scout" || a.kind == "arrest"):
 		x, ok1 := slot(f[1])
 		y, ok2 := slot(f[2])
 		if !ok1 || !ok2 {

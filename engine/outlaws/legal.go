@@ -27,7 +27,10 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 	switch g.phase {
 	case Setup:
 		if len(g.placed[s]) == 10 {
-			return nil
+			if !g.laid[s] {
+				out = append(out, act{kind: "laid"})
+			}
+			return out
 		}
 		for _, c := range g.placeable(s) {
 			out = append(out, act{kind: "place", c: c})
@@ -55,15 +58,12 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 	free := func(i int) bool { return !g.restrained[s][g.street[s][i]] }
 	target := func(i int) bool { return i >= 0 && i < Slots && !g.restrained[o][g.street[o][i]] }
 	switch g.phase {
-	case SaloonPick:
-		for a := range Slots {
-			for b := a + 1; b < Slots; b++ {
-				if free(a) && free(b) {
-					out = append(out, act{kind: "with", a: a, b: b})
-				}
-			}
+	case SaloonPick, MovePick: // the first card, then the second (OL-7)
+		kind := "with"
+		if g.phase == MovePick {
+			kind = "move"
 		}
-		return out
+		return g.appendPicks(out, s, kind, g.salA)
 	case MoveHow:
 		out = append(out, act{kind: "swap"})
 		if !g.up(s, g.salA) && !g.up(s, g.salB) {
@@ -93,13 +93,10 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 		return out
 	}
 	// Play.
-	for a := range Slots {
-		for b := a + 1; b < Slots; b++ {
-			if free(a) && free(b) {
-				out = append(out, act{kind: "move", a: a, b: b})
-			}
-		}
+	if !g.laid[s] {
+		out = append(out, act{kind: "laid"})
 	}
+	out = g.appendPicks(out, s, "move", -1)
 	for i := range 2 {
 		out = append(out, act{kind: "saloon", a: i})
 	}
@@ -119,9 +116,13 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 			if g.held[s][Bullet] > 0 && target(i) {
 				out = append(out, act{kind: "shoot", a: i})
 			}
-		case Sheriff: // OL-22
-			if g.held[s][Handcuffs] > 0 && target(i) {
-				out = append(out, act{kind: "arrest", a: i})
+		case Sheriff: // OL-22, OL-31
+			if g.held[s][Handcuffs] > 0 {
+				for _, j := range []int{i - 1, i, i + 1} {
+					if (j == i || mayor) && target(j) {
+						out = append(out, act{kind: "arrest", a: i, b: j})
+					}
+				}
 			}
 		case Scout: // OL-25, OL-31
 			for _, j := range []int{i - 1, i, i + 1} {
@@ -187,7 +188,46 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 }
 
 // kindOrder is the order in which a phone lists the actions of a turn.
-var kindOrder = []string{"move", "saloon", "check", "take", "shoot", "arrest", "scout", "shop", "dance", "journal", "thief", "release"}
+var kindOrder = []string{"laid", "move", "saloon", "check", "take", "shoot", "arrest", "scout", "shop", "dance", "journal", "thief", "release"}
+
+// appendPicks appends the cards seat s may tap for a Move or a Saloon
+// move (kind): with first < 0 the first card ("move 3"), else the second
+// with it ("move 3 5", the pair in order). A restrained card cannot move.
+func (g *Game) appendPicks(out []act, s engine.Seat, kind string, first int) []act {
+	free := 0
+	for i := range Slots {
+		if !g.restrained[s][g.street[s][i]] {
+			free++
+		}
+	}
+	if free < 2 {
+		return out
+	}
+	for i := range Slots {
+		if i == first || g.restrained[s][g.street[s][i]] {
+			continue
+		}
+		switch {
+		case first < 0:
+			out = append(out, act{kind: kind, a: i, b: -1})
+		case i < first:
+			out = append(out, act{kind: kind, a: i, b: first})
+		default:
+			out = append(out, act{kind: kind, a: first, b: i})
+		}
+	}
+	return out
+}
+
+// bothAtOnce reports a Move, or a Saloon move's two street cards, named
+// in one go ("move 3 5"), as the console and scripts write it: the two
+// taps a phone makes, each legal in turn.
+func (g *Game) bothAtOnce(s engine.Seat, a act) bool {
+	if s != g.turn || a.b < 0 || a.a == a.b || g.restrained[s][g.street[s][a.a]] || g.restrained[s][g.street[s][a.b]] {
+		return false
+	}
+	return a.kind == "move" && g.phase == Play || a.kind == "with" && g.phase == SaloonPick && g.salA < 0
+}
 
 // placeable is what seat s may lay next at setup (OL-4): any card left,
 // but never the Governor in the Saloon, and so the Governor when only
@@ -300,8 +340,11 @@ func (g *Game) check(s engine.Seat, a act) error {
 	if g.phase == Over {
 		return illegal("ol.err.over")
 	}
-	if g.phase != Setup && s != g.turn || g.phase == Setup && (s < 0 || s > 1 || len(g.placed[s]) == 10) {
+	if g.phase != Setup && s != g.turn || g.phase == Setup && (s < 0 || s > 1 || g.laid[s]) {
 		return engine.Errorf(engine.ErrNotYourTurn, "outlaws", engine.M("err.not_your_turn"))
+	}
+	if g.bothAtOnce(s, a) {
+		return nil
 	}
 	buf := actBufs.Get().(*[]act)
 	acts := g.appendLegal((*buf)[:0], s)
@@ -326,9 +369,12 @@ func (g *Game) why(s engine.Seat, a act) error {
 		return illegal("ol.err.wrong_phase", "phase", "@ol.now."+g.phase.String())
 	}
 	switch a.kind {
-	case "place", "deal", "reset":
+	case "place", "deal", "reset", "laid":
 		if g.phase != Setup {
 			return illegal("ol.err.wrong_phase", "phase", "@ol.now."+g.phase.String())
+		}
+		if len(g.placed[s]) == 10 {
+			return illegal("ol.err.arranged")
 		}
 		if a.kind == "place" && len(g.placed[s]) >= Slots && a.c == Governor {
 			return illegal("ol.err.governor_saloon")
@@ -389,7 +435,6 @@ func (g *Game) why(s engine.Seat, a act) error {
 func (g *Game) choice(s engine.Seat, a act) engine.Choice {
 	ch := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("ol.g." + a.kind)}
 	n := func(i int) string { return strconv.Itoa(i + 1) }
-	card := func(i int) string { return g.Card(int(s), g.street[s][i]) }
 	switch a.kind {
 	case "place":
 		ch.Label = engine.M("ol.c.char", "char", a.c.Msg(), "card", g.Card(int(s), a.c))
@@ -399,19 +444,28 @@ func (g *Game) choice(s engine.Seat, a act) engine.Choice {
 		} else {
 			ch.Group = engine.M("ol.g.place_saloon")
 		}
-	case "move":
-		ch.Label = engine.M("ol.c.move", "a", n(a.a), "b", n(a.b))
-	case "swap", "pretend":
+	case "move", "with": // a card tapped on the street: named by its slot
+		ch.Public = true
+		ch.Label = engine.M("ol.c.pick", "slot", n(a.a))
+		if a.b >= 0 {
+			other := a.b
+			if other == g.salA {
+				other = a.a
+			}
+			ch.Label = engine.M("ol.c.pick", "slot", n(other))
+			ch.Group = engine.M("ol.g."+a.kind+"_second", "slot", n(g.salA))
+		}
+	case "swap", "pretend": // slots only: the phone lies in plain view
 		ch.Group = engine.M("ol.g.swap")
-		ch.Label = engine.M("ol.c."+a.kind, "a", n(g.salA), "b", n(g.salB), "ca", card(g.salA), "cb", card(g.salB))
+		ch.Label = engine.M("ol.c."+a.kind, "a", n(g.salA), "b", n(g.salB))
+	case "laid":
+		ch.Label = engine.M("ol.c.laid")
 	case "name":
 		ch.Label = engine.M("ol.c.char_name", "char", a.c.Msg())
 		ch.Group = engine.M("ol.g.name_"+g.nameKind, "slot", n(g.nameTo))
 	case "saloon":
 		ch.Label = engine.M("ol.c.saloon", "char", g.saloon[s][a.a].Msg())
 		ch.Public = true
-	case "with":
-		ch.Label = engine.M("ol.c.with", "a", n(a.a), "b", n(a.b), "ca", card(a.a), "cb", card(a.b))
 	case "put":
 		ch.Label = engine.M("ol.c.put", "saloon", a.c.Msg(), "char", Char(a.d).Msg(), "a", n(g.salA))
 	case "check":
@@ -421,6 +475,9 @@ func (g *Game) choice(s engine.Seat, a act) engine.Choice {
 	case "shoot", "arrest", "release":
 		ch.Label = engine.M("ol.c."+a.kind, "slot", n(a.a))
 		ch.Confirm = a.kind != "release"
+		if a.kind == "arrest" && a.b != a.a {
+			ch.Label = engine.M("ol.c.arrest_mayor", "slot", n(a.b))
+		}
 	case "scout":
 		ch.Label = engine.M("ol.c.scout", "slot", n(a.b))
 		if a.b != a.a {

@@ -14,7 +14,7 @@ import (
 func pick(g *Game, r *engine.Rand) (engine.Seat, engine.Action) {
 	s := g.Turn()
 	cs := g.Legal(s)
-	if g.phase == Setup && r.IntN(3) == 0 {
+	if g.phase == Setup && len(g.placed[s]) < 10 && r.IntN(3) == 0 {
 		return s, "deal"
 	}
 	weight := func(c engine.Choice) int {

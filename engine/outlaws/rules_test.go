@@ -175,7 +175,18 @@ func TestOL4Setup(t *testing.T) {
 	if e, ok := find(evs, "ol.ev.arranged"); !ok || e.Args["a"] != "@ol.char.priest" {
 		t.Errorf("events %v, want the Saloon shown to all", evs)
 	}
-	if len(g.Legal(Green)) != 0 {
+	// Arranged: the street is laid on the real table, then "Done laying".
+	if got := actions(g.Legal(Green)); !reflect.DeepEqual(got, []string{"laid"}) {
+		t.Errorf("Green, arranged, is offered %v, want only laid", got)
+	}
+	if v := view(g, Green); !v.Laying || len(v.Mine) != Slots || len(v.Saloon) != 2 {
+		t.Errorf("Green's view while laying: laying %v, street %v, Saloon %v", v.Laying, v.Mine, v.Saloon)
+	}
+	evs = apply(t, g, Green, "laid")
+	if len(evs) != 1 || evs[0].IsPublic() {
+		t.Errorf("laid: %v, want one line to Green alone", evs)
+	}
+	if len(g.Legal(Green)) != 0 || view(g, Green).Laying {
 		t.Errorf("Green, done, is offered %v", actions(g.Legal(Green)))
 	}
 	// Deal for me, and starting again.
@@ -249,6 +260,51 @@ func TestOL7Moves(t *testing.T) {
 		}
 	}
 	refuse(t, g, Green, "put governor thief", engine.ErrIllegal)
+}
+
+// OL-7 on a phone: a Move and a Saloon move's street cards are two taps,
+// one card each; "Swapped" and "Not swapped" name slots, never cards,
+// and every step but the last gives nothing away (Public).
+func TestOL7MoveByTaps(t *testing.T) {
+	g := standard(t)
+	if got := withPrefix(g.Legal(Red), "move"); len(got) != Slots || got[0] != "move 1" {
+		t.Errorf("the first tap of a Move: %v, want one per slot", got)
+	}
+	apply(t, g, Red, "move 5")
+	if g.phase != MovePick {
+		t.Fatalf("after one tap: phase %v", g.phase)
+	}
+	want := []string{"move 1 5", "move 2 5", "move 3 5", "move 4 5", "move 5 6", "move 5 7", "move 5 8"}
+	if got := actions(g.Legal(Red)); !reflect.DeepEqual(got, want) {
+		t.Errorf("the second tap: %v, want %v", got, want)
+	}
+	for _, c := range g.Legal(Red) {
+		if !c.Public {
+			t.Errorf("%s is not public", c.Action)
+		}
+	}
+	evs := apply(t, g, Red, "move 2 5")
+	if e, ok := find(evs, "ol.ev.move_second"); !ok || e.Args["slot"] != "2" {
+		t.Errorf("second tap: %v, want slot 2 picked up too", evs)
+	}
+	for _, c := range g.Legal(Red) {
+		for k, v := range c.Label.Args {
+			if k != "a" && k != "b" || strings.ContainsAny(v, "♥♣@") {
+				t.Errorf("%s's label names %s=%s", c.Action, k, v)
+			}
+		}
+	}
+	apply(t, g, Red, "swap")
+	if g.street[Red][1] != Shopkeeper || g.street[Red][4] != Assassin {
+		t.Errorf("swapped by taps: %v", g.street[Red])
+	}
+	// A Saloon move the same way.
+	apply(t, g, Red, "saloon 2")
+	apply(t, g, Red, "with 8")
+	apply(t, g, Red, "with 7 8")
+	if g.phase != SaloonPut || g.salA != 6 || g.salB != 7 {
+		t.Errorf("Saloon move by taps: phase %v slots %d %d", g.phase, g.salA, g.salB)
+	}
 }
 
 // OL-8: Check shows the card to all and the token to the checker only.
@@ -347,11 +403,21 @@ func TestOL11FaceDownAgain(t *testing.T) {
 	g := standard(t)
 	lay(t, g, Ballot)
 	evs := apply(t, g, Red, "check 1")
-	if _, ok := find(evs, "ol.do.face_down"); !ok {
-		t.Errorf("check: %v, want the card turned back", evs)
+	// One instruction: show it, then turn it face down again.
+	if e, ok := find(evs, "ol.do.reveal_back"); !ok || !e.Table || e.Args["slot"] != "1" {
+		t.Errorf("check: %v, want the card shown and turned back", evs)
 	}
-	if view(g, Green).Streets[Red][0].Char != "" {
-		t.Errorf("the checked card stays visible")
+	if _, ok := find(evs, "ol.do.face_down"); ok {
+		t.Errorf("check: %v, the card turned back in a second instruction", evs)
+	}
+	// The table screen draws it face up while it is shown …
+	if v := g.publicView().Streets[Red][0]; v.Char != "@ol.char.governor" || !v.Shown || v.Up {
+		t.Errorf("the shown card on the board: %+v", v)
+	}
+	// … and face down once the next action begins.
+	apply(t, g, Red, "move 2 3")
+	if v := view(g, Green).Streets[Red][0]; v.Char != "" || v.Shown {
+		t.Errorf("the checked card stays visible: %+v", v)
 	}
 }
 
@@ -464,7 +530,7 @@ func TestOL24Restrained(t *testing.T) {
 	apply(t, g, Red, "arrest 1") // Green's Thief in slot 1 restrained
 	for _, a := range actions(g.Legal(Green)) {
 		f := strings.Fields(a)
-		if f[0] == "move" && (f[1] == "1" || f[2] == "1") || (len(f) > 1 && f[1] == "1" && f[0] != "move" && f[0] != "saloon") {
+		if f[0] == "move" && f[1] == "1" || (len(f) > 1 && f[1] == "1" && f[0] != "move" && f[0] != "saloon") {
 			t.Errorf("a restrained card's action offered: %s", a)
 		}
 	}
@@ -623,6 +689,60 @@ func TestOL31Mayor(t *testing.T) {
 	if got := withPrefix(h.Legal(Red), "dance"); !reflect.DeepEqual(got, []string{"dance 6 5", "dance 6 7"}) {
 		t.Errorf("dance beside the Mayor: %v", got)
 	}
+}
+
+// OL-31 as corrected: the Mayor widens the Sheriff's arrest too (one of
+// the three opposite cards); the Priest's cancel (OL-30 (2)) still
+// applies to the card actually targeted. Not the Assassin's shot.
+func TestOL31MayorWidensTheSheriff(t *testing.T) {
+	const red = "governor assassin mayor sheriff scout shopkeeper journalist thief priest dancer"   // Mayor 3, Sheriff 4
+	const green = "governor sheriff scout assassin thief priest dancer shopkeeper journalist mayor" // Assassin 4, Thief 5, Priest 6
+	g := arrange(t, Config{}, red, green)
+	if got := withPrefix(g.Legal(Red), "arrest"); !reflect.DeepEqual(got, []string{"arrest 4 3", "arrest 4", "arrest 4 5"}) {
+		t.Errorf("arrest beside the Mayor: %v", got)
+	}
+	// Slot 5 (the Thief, left of Green's Priest) through the Mayor.
+	evs := apply(t, g, Red, "arrest 4 5")
+	if e, ok := find(evs, "ol.ev.mayor"); !ok || e.Args["slot"] != "3" {
+		t.Errorf("events %v, want the Mayor in slot 3 shown", evs)
+	}
+	if e, ok := find(evs, "ol.ev.arrest"); !ok || e.Args["slot"] != "5" {
+		t.Errorf("events %v, want the arrest aimed at slot 5", evs)
+	}
+	if got := actions(g.Legal(Green)); !reflect.DeepEqual(got, []string{"cancel", "let"}) {
+		t.Fatalf("Green's answers to the arrest of slot 5: %v, want cancel and let", got)
+	}
+	evs = apply(t, g, Green, "cancel")
+	if e, ok := find(evs, "ol.ev.cancel"); !ok || e.Args["slot"] != "6" {
+		t.Errorf("cancel: %v, want the Priest in slot 6 shown", evs)
+	}
+	if g.restrained[Green][Thief] || g.spent[Handcuffs] != 1 || g.held[Red][Handcuffs] != 0 {
+		t.Errorf("after the cancel: restrained %v, spent %v, held %v", g.restrained[Green][Thief], g.spent, g.held[Red])
+	}
+	// The card targeted is the one the cancel is about: slot 4, the
+	// Assassin, has no Priest on its right, so no cancel: arrested.
+	g = arrange(t, Config{}, red, green)
+	apply(t, g, Red, "arrest 4")
+	if got := actions(g.Legal(Green)); !reflect.DeepEqual(got, []string{"let"}) {
+		t.Errorf("answers to the arrest of slot 4: %v, want let alone", got)
+	}
+	apply(t, g, Green, "let")
+	if !g.outcome.Over || g.outcome.Reason.Key != "ol.win.arrested" {
+		t.Errorf("arresting the Assassin opposite: %+v", g.outcome)
+	}
+	// Widened the other way, onto the Scout: the arrest fails.
+	g = arrange(t, Config{}, red, green)
+	apply(t, g, Red, "arrest 4 3")
+	apply(t, g, Green, "let")
+	if g.outcome.Over || g.spent[Handcuffs] != 1 {
+		t.Errorf("arresting the Scout in slot 3: over %v, spent %v", g.outcome.Over, g.spent)
+	}
+	// The Assassin's shot is not widened.
+	h := arrange(t, Config{}, "governor mayor assassin sheriff scout shopkeeper journalist thief priest dancer", green)
+	if got := withPrefix(h.Legal(Red), "shoot"); !reflect.DeepEqual(got, []string{"shoot 3"}) {
+		t.Errorf("shoot beside the Mayor: %v, want slot 3 alone", got)
+	}
+	refuse(t, h, Red, "arrest 4 3", engine.ErrIllegal) // no Mayor left of this Sheriff
 }
 
 // OL-40: the game ends at once; nothing is offered after.

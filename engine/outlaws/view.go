@@ -16,8 +16,14 @@ type SlotView struct {
 	Up         bool   `json:"up,omitempty"`   // face up for everyone
 	Restrained bool   `json:"restrained,omitempty"`
 	Camera     bool   `json:"camera,omitempty"`
+	// Shown: shown to everyone by the action under way or just done; it
+	// goes back face down after it (OL-11).
+	Shown bool `json:"shown,omitempty"`
 	// Token says whether a token lies in front of this slot pair.
 	Token bool `json:"token"`
+	// NotTokens are the kinds of token in play that everyone knows this
+	// one is not (a declaration that failed), catalogue keys.
+	NotTokens []string `json:"not_tokens,omitempty"`
 }
 
 // CharView is a card named in the open (the Saloon).
@@ -32,7 +38,9 @@ type Holdings struct {
 	Handcuffs int `json:"handcuffs"`
 	Ballots   int `json:"ballots"`
 	Cameras   int `json:"cameras"`
-	Placed    int `json:"placed"` // Setup: cards laid so far
+	// Arranged: the player has chosen where each card goes (by hand or
+	// dealt: the table cannot tell which).
+	Arranged bool `json:"arranged"`
 }
 
 // PublicView is what everyone may know (rules/outlaws.md, "What the
@@ -50,6 +58,11 @@ type PublicView struct {
 	Stock    int            `json:"stock"`
 	Spent    map[string]int `json:"spent"`
 	Tiebreak bool           `json:"tiebreak,omitempty"`
+	// Picked are the slots of the player to move whose cards are up for
+	// a Move or a Saloon move (OL-7), and SaloonTaken the Saloon card
+	// taken ("1", "2"): the events say so to everyone.
+	Picked      []string `json:"picked,omitempty"`
+	SaloonTaken string   `json:"saloon_taken,omitempty"`
 	// Waiting names the defender an attack waits for (OL-32).
 	Waiting *engine.Seat `json:"waiting,omitempty"`
 	Over    bool         `json:"over"`
@@ -66,6 +79,11 @@ type View struct {
 	Mine []SlotView `json:"mine"`
 	// Placed is the seat's arrangement so far during Setup.
 	Placed []CharView `json:"placed,omitempty"`
+	// Laying: the seat has arranged its cards and not yet said they lie
+	// on the table ("Done laying"); its phone lists them behind one tap.
+	Laying bool `json:"laying,omitempty"`
+	// Saloon is the seat's own Saloon once arranged.
+	Saloon []CharView `json:"saloon,omitempty"`
 	// Notes is what the seat alone saw, oldest first.
 	Notes   []engine.Msg    `json:"notes"`
 	Choices []engine.Choice `json:"choices"`
@@ -87,7 +105,7 @@ func (g *Game) publicView() PublicView {
 	for s := range 2 {
 		st := engine.Seat(s)
 		v.Held[s] = Holdings{Bullets: g.held[s][Bullet], Handcuffs: g.held[s][Handcuffs], Ballots: g.held[s][Ballot],
-			Cameras: g.cameras[s], Placed: len(g.placed[s])}
+			Cameras: g.cameras[s], Arranged: len(g.placed[s]) == 10}
 		v.Saloons[s] = []CharView{}
 		if len(g.placed[s]) < 10 {
 			v.Streets[s] = []SlotView{}
@@ -98,16 +116,32 @@ func (g *Game) publicView() PublicView {
 		}
 		for i := range Slots {
 			sv := SlotView{Slot: slotArg(i), Token: g.row[i] != None}
-			if g.up(st, i) || g.outcome.Over {
+			if sv.Token {
+				sv.NotTokens = g.notTokens(i)
+			}
+			if g.up(st, i) || g.outcome.Over || g.shown[s][i] {
 				c := g.street[s][i]
 				sv.Char, sv.Card, sv.Up = c.Msg(), g.Card(s, c), g.up(st, i)
 				sv.Restrained, sv.Camera = g.restrained[s][c], g.camera[s][c]
+				sv.Shown = g.shown[s][i] && !sv.Up && !g.outcome.Over
 			}
 			v.Streets[s] = append(v.Streets[s], sv)
 		}
 	}
-	if g.phase == Setup {
+	switch g.phase {
+	case Setup:
 		v.Status = engine.M("ol.ph.setup")
+	case MovePick:
+		v.Picked = []string{slotArg(g.salA)}
+	case MoveHow, SaloonPut:
+		v.Picked = []string{slotArg(g.salA), slotArg(g.salB)}
+	case SaloonPick:
+		if g.salA >= 0 {
+			v.Picked = []string{slotArg(g.salA)}
+		}
+	}
+	if g.phase == SaloonPick || g.phase == SaloonPut {
+		v.SaloonTaken = strconv.Itoa(g.salIdx + 1)
 	}
 	if g.pend != nil {
 		d := 1 - g.pend.by
@@ -117,6 +151,27 @@ func (g *Game) publicView() PublicView {
 		v.Winner = g.outcome.Winners[0]
 	}
 	return v
+}
+
+// notTokens is what everyone knows the token at place i is not: the
+// kinds in play (public) that the public's knowledge rules out.
+func (g *Game) notTokens(i int) []string {
+	var in [NumTokens]bool
+	for _, t := range g.row {
+		if t != None {
+			in[t] = true
+		}
+	}
+	for _, t := range g.stock {
+		in[t] = true
+	}
+	var out []string
+	for t := Token(0); t < NumTokens; t++ {
+		if in[t] && g.know.tokens[2][i]&tbit(t) == 0 {
+			out = append(out, t.Msg())
+		}
+	}
+	return out
 }
 
 // View is what seat s may see; a seat that is not a player gets the
@@ -140,6 +195,10 @@ func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 		v.Placed = append(v.Placed, CharView{Char: c.Msg(), Card: g.Card(int(s), c)})
 	}
 	if len(g.placed[s]) == 10 {
+		v.Laying = !g.laid[s] && !g.outcome.Over
+		for _, c := range g.saloon[s] {
+			v.Saloon = append(v.Saloon, CharView{Char: c.Msg(), Card: g.Card(int(s), c)})
+		}
 		for i, c := range g.street[s] {
 			v.Mine = append(v.Mine, SlotView{Slot: slotArg(i), Char: c.Msg(), Card: g.Card(int(s), c), Up: g.up(s, i),
 				Restrained: g.restrained[s][c], Camera: g.camera[s][c], Token: g.row[i] != None})

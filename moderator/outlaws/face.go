@@ -78,62 +78,107 @@ func (f Face) Configure(_ []string, values map[string]string, _ [][]string) (any
 
 // writeBoard writes the two streets facing each other, the opponent's (or
 // Green's, on the table screen) on top, the tokens between them and the
-// stock beside slot 8. mine, on a phone, is the seat's own street with
-// every card named: it is drawn inside the hold-to-reveal area by the
-// page, so here the seat's row shows only what everyone sees.
-func writeBoard(b *bytes.Buffer, l engine.Lang, v *rules.PublicView, me engine.Seat) {
+// stock beside slot 8, as they lie on the table: a card face up for
+// everyone (restrained, under a camera) with its marker, a card shown by
+// the last action face up until the next begins, the cards a Move has
+// picked up lifted. mine, on a phone, is the seat's own street with every
+// card named: it is drawn inside the hold-to-reveal area by the page, so
+// here the seat's row shows only what everyone sees. taps, on a phone
+// whose Move or Saloon move is its to make, makes the seat's cards
+// buttons: "5" its slot 5, "s1" its Saloon card 1.
+func writeBoard(b *bytes.Buffer, l engine.Lang, v *rules.PublicView, me engine.Seat, taps map[string]engine.Choice) {
 	top, bottom := 1, 0
 	if me == rules.Green {
 		top, bottom = 0, 1
 	}
-	b.WriteString(`<table class="grid ol"><tbody><tr><th></th>`)
+	b.WriteString(`<table class="grid ol`)
+	if taps != nil {
+		b.WriteString(" pick")
+	}
+	b.WriteString(`"><tbody><tr><th></th>`)
 	for i := range rules.Slots {
 		face.Put(b, "<th>", strconv.Itoa(i+1), "</th>")
 	}
 	b.WriteString("<th></th></tr>")
 	row := func(s int) {
+		mine := engine.Seat(s) == me
 		face.Put(b, `<tr><th>`, face.Escape(l.S(Face{}.Role(engine.Seat(s)))), `</th>`)
 		for _, c := range v.Streets[s] {
-			b.WriteString(`<td class="`)
-			if c.Char != "" {
-				b.WriteString("up")
-			} else {
-				b.WriteString("down")
+			b.WriteString(`<td`)
+			cls := face.ClassAttr{B: b}
+			cls.Add(c.Char != "", "up")
+			cls.Add(c.Restrained, "rest")
+			cls.Add(c.Shown, "shown")
+			cls.Add(engine.Seat(s) == v.Turn && contains(v.Picked, c.Slot), "lift")
+			cls.Close()
+			b.WriteString(`>`)
+			ch, tap := taps[c.Slot]
+			if tap && mine {
+				face.Put(b, `<button name="a" value="`, face.Escape(string(ch.Action)), `">`)
 			}
-			if c.Restrained {
-				b.WriteString(" rest")
-			}
-			b.WriteString(`">`)
 			if c.Char != "" {
 				face.Put(b, `<span>`, face.Escape(c.Card), `</span><small>`, face.Escape(name(l, c.Char)), `</small>`)
-				if c.Camera { // in words: a laptop may lack an emoji font
-					face.Put(b, `<small>`, face.Escape(l.S("ol.ui.camera_mark")), `</small>`)
+				// Markers in words: a laptop may lack an emoji font.
+				switch {
+				case c.Restrained:
+					face.Put(b, `<small>`, face.Words(l, "ol.ui.restrained_mark"), `</small>`)
+				case c.Camera:
+					face.Put(b, `<small>`, face.Words(l, "ol.ui.camera_mark"), `</small>`)
+				case c.Shown:
+					face.Put(b, `<small>`, face.Words(l, "ol.ui.shown_mark"), `</small>`)
 				}
+			}
+			if tap && mine {
+				b.WriteString("</button>")
 			}
 			b.WriteString("</td>")
 		}
 		b.WriteString(`<td class="sal">`)
-		for _, c := range v.Saloons[s] {
-			face.Put(b, `<span>`, face.Escape(c.Card), " ", face.Escape(name(l, c.Char)), `</span>`)
+		for k, c := range v.Saloons[s] {
+			key := "s" + strconv.Itoa(k+1)
+			if ch, ok := taps[key]; ok && mine {
+				face.Put(b, `<button name="a" value="`, face.Escape(string(ch.Action)), `">`, face.Escape(c.Card), " ", face.Escape(name(l, c.Char)), `</button>`)
+				continue
+			}
+			b.WriteString(`<span`)
+			if engine.Seat(s) == v.Turn && v.SaloonTaken == key[1:] {
+				b.WriteString(` class="lift"`)
+			}
+			face.Put(b, `>`, face.Escape(c.Card), " ", face.Escape(name(l, c.Char)), `</span>`)
 		}
 		b.WriteString("</td></tr>")
 	}
 	row(top)
-	b.WriteString(`<tr class="toks"><th></th>`)
+	// The tokens: face down, as far as the table knows (OL-3); what a
+	// failed declaration ruled out is public.
+	lab := "ol.ui.tokens"
+	if v.Tiebreak {
+		lab = "ol.ui.tokens_tiebreak"
+	}
+	face.Put(b, `<tr class="toks"><th>`, face.Words(l, lab), `</th>`)
 	for i := range rules.Slots {
-		tok := false
-		if len(v.Streets[0]) > i {
-			tok = v.Streets[0][i].Token
+		if len(v.Streets[0]) <= i || !v.Streets[0][i].Token {
+			b.WriteString(`<td></td>`)
+			continue
 		}
-		if tok {
-			b.WriteString(`<td class="tok">●</td>`)
-		} else {
-			b.WriteString(`<td class="tok empty"></td>`)
+		b.WriteString(`<td>●`)
+		for _, t := range v.Streets[0][i].NotTokens {
+			face.Put(b, `<small>`, face.Escape(l.S("ol.ui.not_token", "token", name(l, t))), `</small>`)
 		}
+		b.WriteString(`</td>`)
 	}
 	face.Put(b, `<td class="stock">`, face.Escape(l.S("ol.ui.stock", "n", strconv.Itoa(v.Stock))), `</td></tr>`)
 	row(bottom)
 	b.WriteString("</tbody></table>")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // name is a character's or a token's name from its "@key" .
@@ -150,7 +195,11 @@ func writeHeld(b *bytes.Buffer, l engine.Lang, v *rules.PublicView) {
 			face.Put(b, "<span>", face.Escape(l.S(x.key)), " <b>", strconv.Itoa(x.n), "</b></span>")
 		}
 		if v.Phase == "setup" {
-			face.Put(b, "<span>", face.Escape(l.S("ol.ui.placed", "n", strconv.Itoa(h.Placed))), "</span>")
+			k := "ol.ui.arranging"
+			if h.Arranged {
+				k = "ol.ui.arranged"
+			}
+			face.Put(b, "<span>", face.Words(l, k), "</span>")
 		}
 		b.WriteString("</div>")
 	}
