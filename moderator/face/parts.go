@@ -214,8 +214,9 @@ func WriteFeed(b *bytes.Buffer, d *Page) {
 		b.WriteByte('>')
 		if f.Private {
 			// At rest a private line is one short line that says what it
-			// is; its words show while the hold area is held.
-			Put(b, `✱ <span class="pv">`, Escape(d.Lang.S("mod.private_line")), `</span><span class="sline">`, string(f.Text), `</span>`)
+			// is (the frame's --pv, written once per page, not per line);
+			// its words show while the hold area is held.
+			Put(b, `✱ <span class="sline">`, string(f.Text), `</span>`)
 		} else {
 			b.WriteString(string(f.Text))
 		}
