@@ -20,7 +20,7 @@ func (Face) WriteApp(b *bytes.Buffer, d *face.Page) { face.WriteByDevice(b, d, p
 // line.
 const olPhoneStyle = `<style>.ol td{width:2.6rem;height:3.2rem;font-size:.85rem;background:#3b4a66}.ol td.up{background:var(--card)}.ol td small{display:block;font-size:.6rem;overflow-wrap:anywhere}.ol td.rest{outline:3px solid var(--red)}.ol td.shown{outline:3px dashed var(--acc)}.ol td.lift{opacity:.45;outline:3px solid var(--acc)}` +
 	`.ol tr.toks td{background:none;color:var(--acc);height:auto}.ol tr.toks small{color:var(--mute)}.ol td.sal,.ol td.stock{background:none;color:var(--mute);width:auto;font-size:.7rem;text-align:left}.ol td.sal span{display:block;font-weight:normal}.ol th,.ol td.sal,.ol td.stock{white-space:nowrap}` +
-	`.ol td.sal button{display:block;box-sizing:border-box;width:100%;margin:.1rem 0;min-height:0;padding:.3rem .4rem}.lay li{margin:.15rem 0}</style>`
+	`.ol td.sal button{display:block;box-sizing:border-box;width:100%;height:auto;margin:.1rem 0;min-height:0;padding:.3rem .4rem}.lay li{margin:.15rem 0}</style>`
 
 // olTVStyle is what the table screen adds: every label at least 1rem,
 // 24 px at 1080p, readable from 3 m.
