@@ -370,7 +370,9 @@ func TestGlanceSuperrock(t *testing.T) {
 		k := kinds[seed%4]
 		_, tb := newSuperrockTable(t, n, k.dice, k.board, seed+300)
 		r := engine.NewRand(seed * 61)
-		where := func(step int) string { return fmt.Sprintf("superrock %d players seed %d step %d (%s)", n, seed, step, srPhase(tb)) }
+		where := func(step int) string {
+			return fmt.Sprintf("superrock %d players seed %d step %d (%s)", n, seed, step, srPhase(tb))
+		}
 		step := 0
 		srPrepareEach(t, tb, r, func(i int) {
 			step = i

@@ -349,7 +349,7 @@ func choices(b *bytes.Buffer, p *srPage) {
 	}
 	b.WriteString("\n")
 	if p.Folded {
-		face.Put(b, `<details id="moves"><summary>`, face.Words(p.L, "mod.moves"), "</summary>\n")
+		face.Put(b, `<details id="moves"><summary>`, face.Words(p.L, face.MovesKey(p.Groups, len(p.BoardChoices) > 0)), "</summary>\n")
 		groups(b, p, true)
 		b.WriteString("\n</details>")
 	}
