@@ -29,8 +29,9 @@ var atRestBlocks = map[string]bool{"div": true, "p": true, "h1": true, "h2": tru
 
 // atRest is the text page shows at rest, line by line, whitespace
 // normalised: without its tags and attributes, the hold area's secret
-// block, the words of private story lines (.sline), anything hidden, and
-// the content of a closed <details> but for its <summary>.
+// block, the words of private story lines (.sline), anything hidden, a
+// style or script, and the content of a closed <details> but for its
+// <summary>.
 func atRest(page string) []string {
 	type elem struct {
 		name   string
@@ -88,7 +89,7 @@ func atRest(page string) []string {
 			if n := len(open); n > 0 {
 				parent = open[n-1]
 			}
-			e := elem{name: name, hidden: parent.hidden || (parent.closed && name != "summary")}
+			e := elem{name: name, hidden: parent.hidden || (parent.closed && name != "summary") || name == "style" || name == "script"}
 			if strings.Contains(attrs, "class=") {
 				if c := classRE.FindStringSubmatch(attrs); c != nil {
 					for _, w := range strings.Fields(c[1]) {
@@ -418,9 +419,13 @@ func TestAtRest(t *testing.T) {
 </details>
 <table><tr><td>a<td>b</tr></table>
 <ul class="feed"><li class="priv">✱ <span class="sline">You drew ♠7</span></li><li>Shifted.</li></ul>
-<div hidden>gone</div><details open><summary>S</summary>shown</details>`
+<div hidden>gone</div><details open><summary>S</summary>shown</details><style>.x{color:red}</style>`
 	want := []string{"Aki & Ben", "◉ Hold", "Shift", "Row 1 ←", "Your other moves", "ab", "✱", "Shifted.", "S", "shown"}
 	if got := atRest(page); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("atRest = %q, want %q", got, want)
 	}
 }
+
+// AtRest is atRest for the browser tests (package moderator_test), which
+// check it against what Chromium shows.
+func AtRest(page string) []string { return atRest(page) }
