@@ -30,13 +30,16 @@ var atRestBlocks = map[string]bool{"div": true, "p": true, "h1": true, "h2": tru
 // atRest is the text page shows at rest, line by line, whitespace
 // normalised: without its tags and attributes, the hold area's secret
 // block, the words of private story lines (.sline), anything hidden, a
-// style or script, and the content of a closed <details> but for its
-// <summary>.
+// style or script, the options of a closed drop-down but its first, and
+// the content of a closed <details> but for its <summary>.
 func atRest(page string) []string {
 	type elem struct {
 		name   string
 		hidden bool // nothing inside shows at rest
 		closed bool // a closed <details>: only its <summary> shows
+		// options counts a <select>'s options: a closed drop-down shows
+		// its first (the pages select none) until it is tapped.
+		options int
 	}
 	var open []elem
 	var out strings.Builder
@@ -90,6 +93,15 @@ func atRest(page string) []string {
 				parent = open[n-1]
 			}
 			e := elem{name: name, hidden: parent.hidden || (parent.closed && name != "summary") || name == "style" || name == "script"}
+			if name == "option" {
+				// An option's end tag may be left out: the one before ends here.
+				if open[len(open)-1].name == "option" {
+					open = open[:len(open)-1]
+				}
+				sel := &open[len(open)-1]
+				sel.options++
+				e.hidden = e.hidden || sel.options > 1
+			}
 			if strings.Contains(attrs, "class=") {
 				if c := classRE.FindStringSubmatch(attrs); c != nil {
 					for _, w := range strings.Fields(c[1]) {
@@ -267,12 +279,28 @@ func (c *glanceCheck) check(tb *Table, kind, where, reached string) {
 			c.failed[key]++
 			if _, seen := c.findings[key]; !seen {
 				c.order = append(c.order, key)
-				c.findings[key] = fmt.Sprintf("%s, seat %d (%s), %s: the page at rest (-) and the same page of a game redrawn from the table's view (+) differ:\n%s",
-					where, s, tb.Header().Seats[s], l, lineDiff(real, other))
+				c.findings[key] = fmt.Sprintf("%s, seat %d (%s), %s: the page at rest (-) and the same page of a game redrawn from the table's view (+) differ:\n%s\nchoices: %s\nredrawn: %s",
+					where, s, tb.Header().Seats[s], l, lineDiff(real, other), choiceList(tb, engine.Seat(s)), choiceList(alt, engine.Seat(s)))
 			}
 			break // the other language says the same
 		}
 	}
+}
+
+// choiceList is seat s's choices, for a finding: action, public or not.
+func choiceList(tb *Table, s engine.Seat) string {
+	var out []string
+	for _, c := range tb.Legal(s) {
+		p := ""
+		if c.Public {
+			p = " (public)"
+		}
+		out = append(out, string(c.Action)+p)
+	}
+	if len(out) > 12 {
+		out = append(out[:12], fmt.Sprintf("… %d in all", len(out)))
+	}
+	return strings.Join(out, ", ")
 }
 
 // done reports the findings, and fails if a label in want was never
@@ -419,8 +447,8 @@ func TestAtRest(t *testing.T) {
 </details>
 <table><tr><td>a<td>b</tr></table>
 <ul class="feed"><li class="priv">✱ <span class="sline">You drew ♠7</span></li><li>Shifted.</li></ul>
-<div hidden>gone</div><details open><summary>S</summary>shown</details><style>.x{color:red}</style>`
-	want := []string{"Aki & Ben", "◉ Hold", "Shift", "Row 1 ←", "Your other moves", "ab", "✱", "Shifted.", "S", "shown"}
+<div hidden>gone</div><details open><summary>S</summary>shown</details><style>.x{color:red}</style><form>Place: <select name=a><option>row-column<option value="1-1">1-1</select><button>OK</button></form>`
+	want := []string{"Aki & Ben", "◉ Hold", "Shift", "Row 1 ←", "Your other moves", "ab", "✱", "Shifted.", "S", "shown", "Place: row-columnOK"}
 	if got := atRest(page); strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("atRest = %q, want %q", got, want)
 	}

@@ -6,6 +6,7 @@ import "tablemaster/engine"
 // forward when that gives a secret away (face.MovesKey).
 func init() {
 	engine.Register(map[string]engine.Text{
-		"mod.moves_all": {EN: "Your moves (tap to show; they give away your secrets)", JA: "あなたの行動（タップで表示。秘密が分かるので注意）"},
+		"mod.moves_none": {EN: "Nothing to do here now.", JA: "今ここで行うことはありません。"},
+		"mod.moves_all":  {EN: "Your moves (tap to show; they give away your secrets)", JA: "あなたの行動（タップで表示。秘密が分かるので注意）"},
 	})
 }
