@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"html"
-	"regexp"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"tablemaster/engine"
 	"tablemaster/engine/ayatsuri"
@@ -23,15 +24,39 @@ import (
 // hidden from the table drawn again). The stripping is checked against
 // what Chromium shows in browser_glance_test.go.
 
-// atRestBlocks are the elements that begin a line of their own.
-var atRestBlocks = map[string]bool{"div": true, "p": true, "h1": true, "h2": true, "h3": true, "li": true, "ul": true,
-	"form": true, "details": true, "summary": true, "tr": true, "table": true, "br": true, "section": true}
+// isBlock reports an element that begins a line of its own.
+func isBlock(name string) bool {
+	switch name {
+	case "div", "p", "h1", "h2", "h3", "li", "ul", "form", "details", "summary", "tr", "table", "br", "section":
+		return true
+	}
+	return false
+}
+
+// isVoid and isOptional are voids and optional (pagewalk_test.go) as
+// switches: atRest asks them for every tag.
+func isVoid(name string) bool {
+	switch name {
+	case "br", "input", "img", "hr", "meta", "wbr":
+		return true
+	}
+	return false
+}
+
+func isOptional(name string) bool {
+	switch name {
+	case "td", "th", "tr", "li", "tbody", "option":
+		return true
+	}
+	return false
+}
 
 // atRest is the text page shows at rest, line by line, whitespace
 // normalised: without its tags and attributes, the hold area's secret
 // block, the words of private story lines (.sline), anything hidden, a
 // style or script, the options of a closed drop-down but its first, and
-// the content of a closed <details> but for its <summary>.
+// the content of a closed <details> but for its <summary>. It is called
+// some 200,000 times a run: it writes its lines in one pass.
 func atRest(page string) []string {
 	type elem struct {
 		name   string
@@ -41,21 +66,59 @@ func atRest(page string) []string {
 		// its first (the pages select none) until it is tapped.
 		options int
 	}
-	var open []elem
-	var out strings.Builder
-	visible := func() bool {
-		if n := len(open); n > 0 {
-			return !open[n-1].hidden && !open[n-1].closed
+	open := make([]elem, 0, 32)
+	var lines []string
+	line := make([]byte, 0, 256)
+	space := false // a space is due before the next word of the line
+	endLine := func() {
+		if len(line) > 0 {
+			lines = append(lines, string(line))
 		}
-		return true
+		line, space = line[:0], false
+	}
+	text := func(t string) {
+		if strings.IndexByte(t, '&') >= 0 {
+			t = html.UnescapeString(t)
+		}
+		for i := 0; i < len(t); {
+			c := t[i]
+			if c < utf8.RuneSelf {
+				i++
+				if c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
+					space = len(line) > 0
+					continue
+				}
+				if space {
+					line = append(line, ' ')
+					space = false
+				}
+				line = append(line, c)
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(t[i:])
+			if unicode.IsSpace(r) {
+				space = len(line) > 0
+			} else {
+				if space {
+					line = append(line, ' ')
+					space = false
+				}
+				line = append(line, t[i:i+n]...)
+			}
+			i += n
+		}
+	}
+	visible := func() bool {
+		n := len(open)
+		return n == 0 || (!open[n-1].hidden && !open[n-1].closed)
 	}
 	for rest := page; rest != ""; {
 		i := strings.IndexByte(rest, '<')
 		if i < 0 {
 			i = len(rest)
 		}
-		if visible() {
-			out.WriteString(html.UnescapeString(rest[:i]))
+		if i > 0 && visible() {
+			text(rest[:i])
 		}
 		rest = rest[i:]
 		if rest == "" {
@@ -73,20 +136,22 @@ func atRest(page string) []string {
 		tag := rest[1:j]
 		rest = rest[j+1:]
 		end := strings.HasPrefix(tag, "/")
-		tag = strings.TrimPrefix(tag, "/")
+		if end {
+			tag = tag[1:]
+		}
 		k := strings.IndexAny(tag, " \t\n/")
 		if k < 0 {
 			k = len(tag)
 		}
-		name, attrs := strings.ToLower(tag[:k]), tag[k:]
+		name, attrs := tag[:k], tag[k:]
 		if name == "" {
 			continue
 		}
-		if atRestBlocks[name] && visible() {
-			out.WriteByte('\n')
+		if isBlock(name) && visible() {
+			endLine()
 		}
 		switch {
-		case voids[name] || strings.HasSuffix(attrs, "/"):
+		case isVoid(name) || strings.HasSuffix(attrs, "/"):
 		case !end:
 			parent := elem{}
 			if n := len(open); n > 0 {
@@ -102,18 +167,18 @@ func atRest(page string) []string {
 				sel.options++
 				e.hidden = e.hidden || sel.options > 1
 			}
-			if strings.Contains(attrs, "class=") {
-				if c := classRE.FindStringSubmatch(attrs); c != nil {
-					for _, w := range strings.Fields(c[1]) {
-						e.hidden = e.hidden || w == "secret" || w == "sline"
-					}
+			if attrs != "" {
+				for _, w := range strings.Fields(attrValue(attrs, "class")) {
+					e.hidden = e.hidden || w == "secret" || w == "sline"
 				}
+				e.hidden = e.hidden || hasAttr(attrs, "hidden")
+				e.closed = name == "details" && !hasAttr(attrs, "open")
+			} else {
+				e.closed = name == "details"
 			}
-			e.hidden = e.hidden || strings.Contains(attrs, "hidden") && hiddenAttrRE.MatchString(attrs)
-			e.closed = name == "details" && !openAttrRE.MatchString(attrs)
 			open = append(open, e)
 		default:
-			for len(open) > 0 && open[len(open)-1].name != name && optional[open[len(open)-1].name] {
+			for len(open) > 0 && open[len(open)-1].name != name && isOptional(open[len(open)-1].name) {
 				open = open[:len(open)-1]
 			}
 			if len(open) > 0 {
@@ -121,13 +186,55 @@ func atRest(page string) []string {
 			}
 		}
 	}
-	var lines []string
-	for _, l := range strings.Split(out.String(), "\n") {
-		if l = strings.Join(strings.Fields(l), " "); l != "" {
-			lines = append(lines, l)
+	endLine()
+	return lines
+}
+
+// attrValue is the value of the attribute name in a tag's attributes,
+// quoted or not, or "".
+func attrValue(attrs, name string) string {
+	for i := 0; ; {
+		j := strings.Index(attrs[i:], name+"=")
+		if j < 0 {
+			return ""
+		}
+		j += i
+		i = j + len(name) + 1
+		if j > 0 && attrs[j-1] != ' ' && attrs[j-1] != '\t' && attrs[j-1] != '\n' {
+			continue // the end of another name (data-class=)
+		}
+		v := attrs[i:]
+		if v != "" && (v[0] == '"' || v[0] == '\'') {
+			if e := strings.IndexByte(v[1:], v[0]); e >= 0 {
+				return v[1 : 1+e]
+			}
+			return v[1:]
+		}
+		if e := strings.IndexAny(v, " \t\n>"); e >= 0 {
+			return v[:e]
+		}
+		return v
+	}
+}
+
+// hasAttr reports whether a tag's attributes hold the attribute name,
+// with or without a value (outside quoted values, which hold no such
+// word on these pages but for a button's action: "hidden" is checked
+// as a whole word before = or a space).
+func hasAttr(attrs, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(attrs[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		i = j + len(name)
+		before := j == 0 || attrs[j-1] == ' ' || attrs[j-1] == '\t' || attrs[j-1] == '\n'
+		after := i == len(attrs) || attrs[i] == ' ' || attrs[i] == '=' || attrs[i] == '\t' || attrs[i] == '\n' || attrs[i] == '/'
+		if before && after {
+			return true
 		}
 	}
-	return lines
 }
 
 // tagEnd is the index of the '>' that ends the tag s begins with,
@@ -148,12 +255,6 @@ func tagEnd(s string) int {
 	}
 	return len(s) - 1
 }
-
-var (
-	classRE      = regexp.MustCompile(`\bclass="([^"]*)"`)
-	hiddenAttrRE = regexp.MustCompile(`(^|\s)hidden(\s|=|$)`)
-	openAttrRE   = regexp.MustCompile(`(^|\s)open(\s|=|$)`)
-)
 
 // lineDiff is a readable diff of two pages' lines: the lines of a that
 // b lacks (-) and of b that a lacks (+), with some lines around.
@@ -407,7 +508,7 @@ func TestGlanceSuperrock(t *testing.T) {
 			step = i
 			c.check(tb, "superrock "+srPhase(tb), where(step), "preparation")
 		})
-		for end := step + 200; step < end; step++ {
+		for end := step + 140; step < end; step++ {
 			v := tb.Snapshot(engine.Public).View.(superrock.PublicView)
 			c.check(tb, "superrock "+v.Phase+" "+v.Stage, where(step), v.Stage)
 			if !srStep(t, tb, r) {
