@@ -310,17 +310,6 @@ func lineDiff(a, b []string) string {
 	return out.String()
 }
 
-// firstChange is the first line of a that b lacks, or of b that a lacks:
-// what names a finding.
-func firstChange(diff string) string {
-	for _, l := range strings.Split(diff, "\n") {
-		if strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "+ ") {
-			return l
-		}
-	}
-	return ""
-}
-
 // glanceCheck compares, at every step of a game, every seat's page at
 // rest in both languages with the same page of a game redrawn from the
 // public's view. It keeps the first diff of each finding (named by its
