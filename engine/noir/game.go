@@ -596,6 +596,10 @@ func (g *Game) makeChoice(a act) engine.Choice {
 		return makeShiftChoice(a.shift)
 	case "draw":
 		c.Label = engine.M("noir.c.draw." + g.phase.String())
+		// Its words depend on the phase alone, and what it draws is told
+		// to the drawer only: it stays in view (face.Fold), the first
+		// thing a seat does.
+		c.Public = true
 	case "disguise":
 		c.Label = engine.M("noir.c.disguise")
 		if a.swap != "" {

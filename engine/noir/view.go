@@ -81,6 +81,14 @@ type View struct {
 	Hand    []Card          `json:"hand,omitempty"`
 	Drawn   []Card          `json:"drawn,omitempty"`
 	Choices []engine.Choice `json:"choices"`
+	// Decoys are, while the seat must dispute (its only move is to show
+	// a card the other seat entered as drawn, physical.go), the shifts an
+	// ordinary turn would offer. Its phone shows them in view, so that at
+	// a glance the turn looks like any other: a neighbour must not learn
+	// from the screen that the entry was impossible (the glance rule).
+	// They are not choices: Apply refuses them until the card is shown
+	// (noir.err.dispute_first), which tells only this seat what it knows.
+	Decoys []engine.Choice `json:"decoys,omitempty"`
 }
 
 func (g *Game) card(id int) Card {
@@ -212,6 +220,9 @@ func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 	if v.Choices == nil {
 		v.Choices = []engine.Choice{}
 	}
+	if g.mustDispute(s) {
+		v.Decoys = g.ordinaryShifts(s)
+	}
 	id := g.killer
 	if s == Inspector {
 		v.Role = "inspector"
@@ -338,4 +349,20 @@ func sortInts(xs []int) {
 			xs[j], xs[j-1] = xs[j-1], xs[j]
 		}
 	}
+}
+
+// ordinaryShifts are the shifts seat s would be offered now if it did not
+// have to dispute first (View.Decoys).
+func (g *Game) ordinaryShifts(s engine.Seat) []engine.Choice {
+	bad := g.bad
+	g.bad = nil
+	defer func() { g.bad = bad }()
+	var out []engine.Choice
+	for i := range g.grid.numShifts() {
+		a := act{kind: "shift", card: -1, shift: g.grid.nthShift(i)}
+		if g.check(s, a) == nil {
+			out = append(out, g.choice(a))
+		}
+	}
+	return out
 }

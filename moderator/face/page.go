@@ -90,23 +90,36 @@ type ChoiceGroup struct {
 }
 
 // Fold marks the groups a phone keeps folded away, under "Your other
-// moves (tap to show; they give away your secrets)": those that are not
-// public, since their buttons show or act on what only this seat knows —
-// but only when the seat has another way forward: a public group, or
-// elsewhere on the page (others: Super Rock's board). The only way forward
-// is never folded away: a first draw, a pick from a hand, "keep this
-// character". Fold reports whether some group is folded.
+// moves (tap to show; they give away your secrets)": every group that is
+// not public, on every turn, since its buttons show or act on what only
+// this seat knows, and a phone lies in plain view on the table (the
+// glance rule: what a page shows at rest depends only on what everyone
+// may know). The only way forward is folded away too (a first kill, a
+// pick from a hand, "choose your role"): the fold then opens with one
+// tap, under "Your moves" (MovesKey). A choice that gives nothing away
+// is marked public by its game and stays in view. Fold reports whether
+// some group is folded.
 func Fold(groups []ChoiceGroup, others bool) bool {
-	open := others
-	for _, g := range groups {
-		open = open || g.Public
-	}
 	folded := false
 	for i := range groups {
-		groups[i].Fold = open && !groups[i].Public
+		groups[i].Fold = !groups[i].Public
 		folded = folded || groups[i].Fold
 	}
 	return folded
+}
+
+// MovesKey is the catalogue key of the fold's summary: "Your other
+// moves" when the page shows another way forward (a public group, or
+// elsewhere on the page: others), else "Your moves". Which one it is
+// depends only on the public choices, so the summary tells nothing.
+func MovesKey(groups []ChoiceGroup, others bool) string {
+	for _, g := range groups {
+		others = others || !g.Fold
+	}
+	if others {
+		return "mod.moves"
+	}
+	return "mod.moves_all"
 }
 
 // Player is one seat as the page lists it.

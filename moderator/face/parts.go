@@ -277,7 +277,7 @@ func WriteChoices(b *bytes.Buffer, d *Page) {
 	writeGroups(b, d, false)
 	b.WriteString("\n")
 	if d.Folded {
-		Put(b, `<details id="moves"><summary>`, Escape(d.Lang.S("mod.moves")), "</summary>\n")
+		Put(b, `<details id="moves"><summary>`, Escape(d.Lang.S(MovesKey(d.Groups, false))), "</summary>\n")
 		writeGroups(b, d, true)
 		b.WriteString("\n</details>")
 	}

@@ -53,6 +53,12 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 		b.WriteString("</form>\n")
 	} else {
 		if len(d.Snap.Choices) > 0 {
+			if len(v.Decoys) > 0 {
+				// A dispute turn looks like any other at a glance
+				// (rules.View.Decoys): the shifts in view, the card
+				// to show under the fold.
+				d.Groups = append([]face.ChoiceGroup{{Title: l.Text(v.Decoys[0].Group), Public: true, Choices: v.Decoys}}, d.Groups...)
+			}
 			face.WriteChoices(b, d)
 		}
 		b.WriteString("\n")

@@ -71,7 +71,10 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 		writeLay(b, d, v, c.laid)
 	}
 	writeGroups(b, d, c.open)
-	if len(c.folded) > 0 {
+	// Whenever the seat has something to do the fold is there, empty too:
+	// whether it holds a move (the guard of a reaction, an ability) may
+	// depend on the seat's cards, which must not show at a glance.
+	if len(c.folded) > 0 || len(d.Snap.Choices) > 0 {
 		summary := "mod.moves"
 		switch v.Phase {
 		case "setup":
@@ -80,7 +83,11 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 			summary = "ol.ui.fold_put"
 		}
 		face.Put(b, "\n<details id=\"moves\"><summary>", face.Words(l, summary), "</summary>\n")
-		writeGroups(b, d, c.folded)
+		if len(c.folded) > 0 {
+			writeGroups(b, d, c.folded)
+		} else {
+			face.Put(b, "<p>", face.Words(l, "mod.moves_none"), "</p>")
+		}
 		b.WriteString("\n</details>")
 	}
 	b.WriteString("\n")

@@ -76,7 +76,7 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 		}
 	}
 	b.WriteString("\n</div></div>\n")
-	if len(p.Groups) > 0 {
+	if len(p.Groups) > 0 || !p.Results {
 		choices(b, p)
 	}
 	b.WriteString("\n")
@@ -353,9 +353,16 @@ func choices(b *bytes.Buffer, p *srPage) {
 		groups(b, p, false)
 	}
 	b.WriteString("\n")
-	if p.Folded {
-		face.Put(b, `<details id="moves"><summary>`, face.Words(p.L, "mod.moves"), "</summary>\n")
-		groups(b, p, true)
+	// The fold is on the page until the results, empty too: any player
+	// may use an ability card in play, so whether this seat has a move
+	// under it now (it holds such a card) must not show at a glance.
+	if p.Folded || !p.Results {
+		face.Put(b, `<details id="moves"><summary>`, face.Words(p.L, face.MovesKey(p.Groups, len(p.BoardChoices) > 0)), "</summary>\n")
+		if p.Folded {
+			groups(b, p, true)
+		} else {
+			face.Put(b, "<p>", face.Words(p.L, "mod.moves_none"), "</p>")
+		}
 		b.WriteString("\n</details>")
 	}
 	b.WriteString("\n")
