@@ -116,7 +116,7 @@ func (p *chromiumPage) Navigate(url string) error {
 }
 
 func (p *chromiumPage) Eval(js string, out any) error {
-	raw, err := run(p, chromedp.Evaluate[[]byte](js))
+	raw, err := run(p, chromedp.Evaluate[[]byte](js, chromedp.EvalAwaitPromise))
 	if err != nil {
 		return err
 	}
