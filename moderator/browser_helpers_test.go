@@ -409,10 +409,12 @@ func openPage(t *testing.T, browser browsertest.Browser, name, url string, w, h 
 }
 
 // watchErrors starts collecting the page's script errors; a load of the
-// page starts afresh, so it is called after each.
+// page starts afresh, so it is called after each. A page that goes on to
+// another at once (a form posted by its script) may end the first try:
+// the page it lands on is watched then.
 func (tb *tab) watchErrors() {
 	tb.t.Helper()
-	tb.check("watch for script errors", tb.page.Eval(browsertest.WatchErrorsJS, nil))
+	tb.check("watch for script errors", browsertest.Wait(tb.page, browsertest.WatchErrorsJS, stepTimeout))
 }
 
 // checkErrors fails the test for every script error the page had.

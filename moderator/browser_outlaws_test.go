@@ -40,6 +40,7 @@ func TestBrowserOutlaws(t *testing.T) { testBrowserOutlaws(t, Chromium) }
 func TestBrowserOutlawsWebKit(t *testing.T) { testBrowserOutlaws(t, WebKit) }
 
 func testBrowserOutlaws(t *testing.T, browser string) {
+	t.Parallel()
 	start := time.Now()
 	// The engine plays the same game beside the browser, to know whose
 	// story each move tells (principle 5: same seed, same game).

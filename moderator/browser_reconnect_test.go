@@ -418,6 +418,7 @@ func TestBrowserReconnect(t *testing.T) { testBrowserReconnect(t, browsertest.Ch
 func TestBrowserReconnectWebKit(t *testing.T) { testBrowserReconnect(t, browsertest.WebKit) }
 
 func testBrowserReconnect(t *testing.T, name string) {
+	t.Parallel()
 	browser := browsertest.Need(t, name)
 	p := planGame(t)
 	l := newLaptop(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
@@ -548,6 +549,7 @@ func (w *wifi) restore() {
 // without a reload. Once the Wi-Fi is back the pages carry on by
 // themselves, and the tap can be made again. Chromium.
 func TestBrowserReconnectSilentDrop(t *testing.T) {
+	t.Parallel()
 	browser := browsertest.Need(t, browsertest.Chromium)
 	p := planGame(t)
 	l := newLaptop(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
@@ -599,6 +601,9 @@ func TestBrowserReconnectSilentDrop(t *testing.T) {
 	}
 	// The swallowed tap never reached the laptop: the move is offered
 	// again, and this time it acts on both pages.
-	g := &browserGame{t: t, phones: []*tab{killer}, screen: screen, tabs: pages}
+	l.mu.Lock()
+	table := l.table
+	l.mu.Unlock()
+	g := &browserGame{t: t, table: table, phones: []*tab{killer}, screen: screen, tabs: pages}
 	g.play("the tap made again", p.Moves[0], everyone)
 }

@@ -364,6 +364,7 @@ func TestBrowserSuperrock(t *testing.T) { testBrowserSuperrock(t, Chromium) }
 func TestBrowserSuperrockWebKit(t *testing.T) { testBrowserSuperrock(t, WebKit) }
 
 func testBrowserSuperrock(t *testing.T, browser string) {
+	t.Parallel()
 	start := time.Now()
 	p := planSuperrock(t)
 	t.Logf("seed %d, Ben played %s tonight; %d moves", p.Seed, p.Played, len(p.Steps))

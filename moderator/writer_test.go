@@ -124,6 +124,7 @@ func TestNoirWriterMatchesTemplates(t *testing.T) {
 // the preparation and play, with both dice and both boards, five to ten
 // players.
 func TestSuperrockWriterMatchesTemplates(t *testing.T) {
+	t.Parallel()
 	games := []struct {
 		n     int
 		dice  superrock.Dice
@@ -163,6 +164,7 @@ func TestSuperrockWriterMatchesTemplates(t *testing.T) {
 // TestOutlawsWriterMatchesTemplates: the same for Outlaws, from the setup
 // to the end of seeded random games.
 func TestOutlawsWriterMatchesTemplates(t *testing.T) {
+	t.Parallel()
 	games := 6
 	if testing.Short() {
 		games = 2
