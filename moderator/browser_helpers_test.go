@@ -450,19 +450,12 @@ func (tb *tab) press(action string) {
 	}
 }
 
-// waitUpdates waits until the page has swapped #app at least updates more
+// updated waits until the page has swapped #app at least updates more
 // times and, if story, shows a new story line; it checks that the page got
-// there by live updates, not by loading again. A move told to other seats
-// only (an Ayatsuri pick) changes no story line on this page, but the page
-// is still updated live.
-func (tb *tab) waitUpdates(before tabState, after string, updates int, story bool) {
-	tb.t.Helper()
-	if err := tb.updated(before, after, updates, story); err != nil {
-		tb.t.Fatal(err)
-	}
-}
-
-// updated is waitUpdates, for any goroutine: it returns the failure.
+// there by live updates, not by loading again, and returns the failure (it
+// runs in any goroutine). A move told to other seats only (an Ayatsuri
+// pick) changes no story line on this page, but the page is still updated
+// live.
 func (tb *tab) updated(before tabState, after string, updates int, story bool) error {
 	if !story {
 		f, err := evalErr[fresh](tb, freshJS)
@@ -525,15 +518,6 @@ func (f fresh) check(tb *tab, after string) error {
 		return fmt.Errorf("%s: after %s the live page differs from a fresh load:\n%s", tb.name, after, f.Diff)
 	}
 	return nil
-}
-
-// checkFresh checks that the page, as its live updates made it, is the
-// page a fresh load shows now (freshJS).
-func (tb *tab) checkFresh(after string) {
-	tb.t.Helper()
-	if err := evalIn[fresh](tb, freshJS).check(tb, after); err != nil {
-		tb.t.Fatal(err)
-	}
 }
 
 // hasButton reports whether the page offers a button for action now.
