@@ -84,6 +84,7 @@ func TestAyatsuriPagesGolden(t *testing.T) {
 // reveal no device but the holder's can learn a role, and the face-down and
 // unpicked cards reach no device (AY-10, AY-12).
 func TestAyatsuriNoLeakOverHTTP(t *testing.T) {
+	t.Parallel()
 	games := 6
 	if testing.Short() {
 		games = 2
@@ -171,6 +172,7 @@ func TestAyatsuriUndo(t *testing.T) {
 // stays within the foundation's 16 KB budget at every step of long games,
 // six players with the Bomb Girl being the largest.
 func TestAyatsuriPageSize(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 2; seed++ {
 		st, tb := newAyatsuriTable(t, 6, true, seed)
 		h := NewServer(st, engine.EN).Handler()

@@ -45,6 +45,7 @@ func TestBrowserAutomata(t *testing.T) { testBrowserAutomata(t, Chromium) }
 func TestBrowserAutomataWebKit(t *testing.T) { testBrowserAutomata(t, WebKit) }
 
 func testBrowserAutomata(t *testing.T, browser string) {
+	t.Parallel()
 	start := time.Now()
 	g := startGame(t, browser, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"},
 		Options: noir.Config{Variant: noir.Automata, ShiftRule: noir.NoUndo}, Seed: 3})

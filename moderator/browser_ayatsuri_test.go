@@ -254,6 +254,7 @@ func TestBrowserAyatsuri(t *testing.T) { testBrowserAyatsuri(t, Chromium) }
 func TestBrowserAyatsuriWebKit(t *testing.T) { testBrowserAyatsuri(t, WebKit) }
 
 func testBrowserAyatsuri(t *testing.T, browser string) {
+	t.Parallel()
 	start := time.Now()
 	p := planAyatsuri(t)
 	t.Logf("seed %d: face up %s, face down %s; %d moves", p.Seed, p.FaceUp.Mark(), p.FaceDown.Mark(), len(p.Steps))

@@ -32,6 +32,7 @@ func TestBrowserCrossSitePostIsRefusedWebKit(t *testing.T) {
 }
 
 func testBrowserCrossSitePostIsRefused(t *testing.T, name string) {
+	t.Parallel()
 	browser := browsertest.Need(t, name)
 	st, srv := newServer(t)
 	table, err := st.Create(moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Seed: 42, Addr: "127.0.0.1"})

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -154,26 +155,32 @@ func (g *browserGame) seatOf(tb *tab) engine.Seat {
 // others (a move told to other seats only changes no story line there).
 func (g *browserGame) play(what string, m move, story func(engine.Seat) bool) {
 	g.t.Helper()
-	before := map[*tab]tabState{}
-	for _, tb := range g.tabs {
-		before[tb] = tb.state()
-	}
+	before := readAll[tabState](g.t, g.tabs, beforeJS)
+	ver := g.table.Snapshot(engine.Public).StateVer
 	g.phones[m.Seat].press(m.Action)
-	for _, tb := range g.tabs {
-		// The acting phone is updated once: by the reply to its post or
-		// by the live update, whichever comes first; the other brings
-		// the body it already shows and changes nothing.
-		seat := g.seatOf(tb)
-		tb.waitUpdates(before[tb], what, 1, story(seat))
+	// The tap's post is on its way when press returns: the pages are
+	// checked once the table has taken the move, or a page told nothing
+	// could compare itself with a fresh load from before the move.
+	for deadline := time.Now().Add(stepTimeout); g.table.Snapshot(engine.Public).StateVer == ver; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			g.t.Fatalf("%s: the table did not take the move in %v", what, stepTimeout)
+		}
 	}
+	// The acting phone is updated once: by the reply to its post or by the
+	// live update, whichever comes first; the other brings the body it
+	// already shows and changes nothing.
+	each(g.t, g.tabs, func(i int, tb *tab) error {
+		return tb.updated(before[i], what, 1, story(g.seatOf(tb)))
+	})
 }
 
 // pages calls f with every device's tab, its seat (engine.Public for the
 // table screen) and the page's live HTML.
 func (g *browserGame) pages(f func(tb *tab, seat engine.Seat, html string)) {
 	g.t.Helper()
-	for _, tb := range g.tabs {
-		f(tb, g.seatOf(tb), tb.state().HTML)
+	states := readAll[tabState](g.t, g.tabs, stateJS)
+	for i, tb := range g.tabs {
+		f(tb, g.seatOf(tb), states[i].HTML)
 	}
 }
 
@@ -231,6 +238,16 @@ const stateJS = `({
 	html: document.documentElement.outerHTML
 })`
 
+// beforeJS is stateJS without the page's HTML: what a wait for the next
+// update compares with.
+const beforeJS = `({
+	updates: window.tmUpdates || 0,
+	resyncs: window.tmResyncs || 0,
+	body: window.tmBody || "",
+	loaded: window.__loaded || 0,
+	feed: ` + storyJS + `
+})`
+
 // jsString quotes s for a JavaScript expression.
 func jsString(s string) string {
 	b, err := json.Marshal(s)
@@ -271,11 +288,54 @@ func (tb *tab) waitVisible(what, css string) {
 
 func evalIn[T any](tb *tab, js string) T {
 	tb.t.Helper()
-	var v T
-	if err := tb.page.Eval(js, &v); err != nil {
-		tb.t.Fatalf("%s: evaluate %s: %v", tb.name, js, err)
+	v, err := evalErr[T](tb, js)
+	if err != nil {
+		tb.t.Fatal(err)
 	}
 	return v
+}
+
+// evalErr is evalIn, for any goroutine: it returns the failure.
+func evalErr[T any](tb *tab, js string) (T, error) {
+	var v T
+	if err := tb.page.Eval(js, &v); err != nil {
+		return v, fmt.Errorf("%s: evaluate %s: %v", tb.name, js, err)
+	}
+	return v, nil
+}
+
+// each runs f for every tab side by side (each is a page of its own, so
+// their round trips to the browser overlap), then fails the test with
+// every error f returned, in the order of tabs.
+func each(t *testing.T, tabs []*tab, f func(i int, tb *tab) error) {
+	t.Helper()
+	errs := make([]error, len(tabs))
+	var wg sync.WaitGroup
+	for i, tb := range tabs {
+		wg.Go(func() { errs[i] = f(i, tb) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if slices.ContainsFunc(errs, func(err error) bool { return err != nil }) {
+		t.FailNow()
+	}
+}
+
+// readAll evaluates js in every tab, side by side (each), and gives the
+// values in the order of tabs.
+func readAll[T any](t *testing.T, tabs []*tab, js string) []T {
+	t.Helper()
+	out := make([]T, len(tabs))
+	each(t, tabs, func(i int, tb *tab) error {
+		var err error
+		out[i], err = evalErr[T](tb, js)
+		return err
+	})
+	return out
 }
 
 // text is the page as a person reads it, for failure messages.
@@ -287,27 +347,23 @@ func (tb *tab) text() string {
 	return s
 }
 
-// waitFor polls a JavaScript condition until it holds. It polls from Go,
-// one evaluation at a time, because a page-side poll would build its
-// predicate with new Function, which the pages' Content-Security-Policy
-// (rightly) forbids.
+// waitFor waits until a JavaScript condition holds in the page, which
+// polls it itself (browsertest.Wait): the condition is code the test sends,
+// not a string the page's script turns into a function, which the pages'
+// Content-Security-Policy (rightly) forbids.
 func (tb *tab) waitFor(what, cond string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(stepTimeout)
-	for {
-		var ok bool
-		err := tb.page.Eval("!!("+cond+")", &ok)
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			if err == nil {
-				err = fmt.Errorf("not after %v", stepTimeout)
-			}
-			tb.t.Fatalf("%s: waiting until %s: %v\npage now:\n%s", tb.name, what, err, tb.text())
-		}
-		time.Sleep(25 * time.Millisecond)
+	if err := tb.wait(what, cond); err != nil {
+		tb.t.Fatal(err)
 	}
+}
+
+// wait is waitFor, for any goroutine: it returns the failure instead.
+func (tb *tab) wait(what, cond string) error {
+	if err := browsertest.Wait(tb.page, cond, stepTimeout); err != nil {
+		return fmt.Errorf("%s: waiting until %s: %v\npage now:\n%s", tb.name, what, err, tb.text())
+	}
+	return nil
 }
 
 func (tb *tab) state() tabState {
@@ -380,10 +436,12 @@ func openPageBefore(t *testing.T, browser browsertest.Browser, name, url string,
 }
 
 // watchErrors starts collecting the page's script errors; a load of the
-// page starts afresh, so it is called after each.
+// page starts afresh, so it is called after each. A page that goes on to
+// another at once (a form posted by its script) may end the first try:
+// the page it lands on is watched then.
 func (tb *tab) watchErrors() {
 	tb.t.Helper()
-	tb.check("watch for script errors", tb.page.Eval(browsertest.WatchErrorsJS, nil))
+	tb.check("watch for script errors", browsertest.Wait(tb.page, browsertest.WatchErrorsJS, stepTimeout))
 }
 
 // checkErrors fails the test for every script error the page had.
@@ -419,65 +477,75 @@ func (tb *tab) press(action string) {
 	}
 }
 
-// waitUpdates waits until the page has swapped #app at least updates more
+// updated waits until the page has swapped #app at least updates more
 // times and, if story, shows a new story line; it checks that the page got
-// there by live updates, not by loading again. A move told to other seats
-// only (an Ayatsuri pick) changes no story line on this page, but the page
-// is still updated live.
-func (tb *tab) waitUpdates(before tabState, after string, updates int, story bool) {
-	tb.t.Helper()
-	if !story && tb.freshBody() == before.Body {
-		// Nothing this page shows changed: it is sent nothing.
-		tb.checkFresh(after)
-		return
+// there by live updates, not by loading again, and returns the failure (it
+// runs in any goroutine). A move told to other seats only (an Ayatsuri
+// pick) changes no story line on this page, but the page is still updated
+// live.
+func (tb *tab) updated(before tabState, after string, updates int, story bool) error {
+	if !story {
+		f, err := evalErr[fresh](tb, freshJS)
+		if err != nil {
+			return err
+		}
+		if f.Hash == before.Body {
+			// Nothing this page shows changed: it is sent nothing.
+			return f.check(tb, after)
+		}
 	}
 	what, changed := "the page is updated after "+after, "true"
 	if story {
 		what, changed = "the story changes after "+after, storyJS+" !== "+jsString(before.Feed)
 	}
 	// A reload ends the wait too, so that it is reported as such.
-	tb.waitFor(what, fmt.Sprintf(`(window.__loaded || 0) !== %v || ((window.tmUpdates || 0) >= %d && %s)`,
-		tb.loaded, before.Updates+updates, changed))
-	now := tb.state()
+	if err := tb.wait(what, fmt.Sprintf(`(window.__loaded || 0) !== %v || ((window.tmUpdates || 0) >= %d && %s)`,
+		tb.loaded, before.Updates+updates, changed)); err != nil {
+		return err
+	}
+	f, err := evalErr[fresh](tb, `(s => `+freshJS+`.then(f => (f.state = s, f)))(`+stateJS+`)`)
+	if err != nil {
+		return err
+	}
+	now := f.State
 	if now.Loaded != tb.loaded {
-		tb.t.Fatalf("%s: after %s window.__loaded = %v, want %v: the page was loaded again instead of updated live", tb.name, after, now.Loaded, tb.loaded)
+		return fmt.Errorf("%s: after %s window.__loaded = %v, want %v: the page was loaded again instead of updated live", tb.name, after, now.Loaded, tb.loaded)
 	}
 	if now.Updates < before.Updates+updates || (story && now.Feed == before.Feed) {
-		tb.t.Fatalf("%s: after %s window.tmUpdates = %d (was %d), story changed = %v", tb.name, after, now.Updates, before.Updates, now.Feed != before.Feed)
+		return fmt.Errorf("%s: after %s window.tmUpdates = %d (was %d), story changed = %v", tb.name, after, now.Updates, before.Updates, now.Feed != before.Feed)
 	}
 	if now.Resyncs > 0 {
-		tb.t.Fatalf("%s: after %s a live patch did not fit the page, which asked for the whole body %d times", tb.name, after, now.Resyncs)
+		return fmt.Errorf("%s: after %s a live patch did not fit the page, which asked for the whole body %d times", tb.name, after, now.Resyncs)
 	}
-	tb.checkFresh(after)
+	return f.check(tb, after)
 }
 
-// freshBody is the hash of the body a fresh load of the page shows now.
-func (tb *tab) freshBody() string {
-	tb.t.Helper()
-	evalIn[bool](tb, `(window.__freshBody = undefined, fetch(location.href).then(r => r.text()).then(t => {
-		window.__freshBody = new DOMParser().parseFromString(t, "text/html").getElementById("app").dataset.h;
-	}), true)`)
-	tb.waitFor("a fresh copy of the page", `window.__freshBody !== undefined`)
-	return evalIn[string](tb, `window.__freshBody`)
+// fresh is what freshJS reads: a fresh load of the page, against the page
+// as its live updates made it (and, with them, its state).
+type fresh struct {
+	Hash  string   `json:"hash"` // the hash of the body a fresh load shows now
+	Diff  string   `json:"diff"` // the live and fresh #app, when they differ
+	State tabState `json:"state"`
 }
 
-// checkFresh checks that the page, as its live updates made it, is the
-// page a fresh load shows now: the patches rebuilt it exactly. What the
-// page's script itself sets (folds left open, buttons kept disabled while
-// a tap is on its way, the table screen's Speak switch pressed) is left
-// aside.
-func (tb *tab) checkFresh(after string) {
-	tb.t.Helper()
-	const norm = `.replace(/ (open|disabled)=""/g, "").replace(/ aria-pressed="(true|false)"/g, "")`
-	evalIn[bool](tb, `(window.__fresh = undefined, fetch(location.href).then(r => r.text()).then(t => {
-		const fresh = new DOMParser().parseFromString(t, "text/html").getElementById("app").innerHTML`+norm+`;
-		const live = document.getElementById("app").innerHTML`+norm+`;
-		window.__fresh = fresh === live ? "" : "live:\n" + live + "\nfresh:\n" + fresh;
-	}), true)`)
-	tb.waitFor("a fresh copy of the page", `window.__fresh !== undefined`)
-	if diff := evalIn[string](tb, `window.__fresh`); diff != "" {
-		tb.t.Fatalf("%s: after %s the live page differs from a fresh load:\n%s", tb.name, after, diff)
+// freshJS loads the page afresh, in the page, and compares it with the
+// page as its live updates made it: the patches must have rebuilt it
+// exactly. What the page's script itself sets (folds left open, buttons
+// kept disabled while a tap is on its way, the table screen's Speak
+// switch pressed) is left aside.
+const freshJS = `fetch(location.href).then(r => r.text()).then(t => {
+	const norm = s => s.replace(/ (open|disabled)=""/g, "").replace(/ aria-pressed="(true|false)"/g, "");
+	const app = new DOMParser().parseFromString(t, "text/html").getElementById("app");
+	const fresh = norm(app.innerHTML), live = norm(document.getElementById("app").innerHTML);
+	return {hash: app.dataset.h, diff: fresh === live ? "" : "live:\n" + live + "\nfresh:\n" + fresh};
+})`
+
+// check fails when the live page differs from the fresh load.
+func (f fresh) check(tb *tab, after string) error {
+	if f.Diff != "" {
+		return fmt.Errorf("%s: after %s the live page differs from a fresh load:\n%s", tb.name, after, f.Diff)
 	}
+	return nil
 }
 
 // hasButton reports whether the page offers a button for action now.

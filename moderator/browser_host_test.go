@@ -23,6 +23,7 @@ func TestBrowserHostNight(t *testing.T) { testBrowserHostNight(t, Chromium) }
 func TestBrowserHostNightWebKit(t *testing.T) { testBrowserHostNight(t, WebKit) }
 
 func testBrowserHostNight(t *testing.T, name string) {
+	t.Parallel()
 	browser := browsertest.Need(t, name)
 	st, srv := newServer(t)
 	base := httptestServer(t, srv)

@@ -24,6 +24,7 @@ func TestBrowserHostPageLive(t *testing.T) { testBrowserHostPageLive(t, browsert
 func TestBrowserHostPageLiveWebKit(t *testing.T) { testBrowserHostPageLive(t, browsertest.WebKit) }
 
 func testBrowserHostPageLive(t *testing.T, name string) {
+	t.Parallel()
 	browser := browsertest.Need(t, name)
 	st, srv := newServer(t)
 	srv.Hub = &moderator.Hub{Token: "HOST", Now: time.Now, Seed: func() uint64 { return 1 }}

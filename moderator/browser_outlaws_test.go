@@ -86,6 +86,7 @@ func layStep(t *testing.T, phone, screen *tab) {
 }
 
 func testBrowserOutlaws(t *testing.T, browser string) {
+	t.Parallel()
 	start := time.Now()
 	// The engine plays the same game beside the browser, to know whose
 	// story each move tells (principle 5: same seed, same game).

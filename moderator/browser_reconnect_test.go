@@ -259,23 +259,11 @@ func offlineAfter(p scenarioPage, since time.Time) time.Duration {
 	return time.UnixMilli(at).Sub(since)
 }
 
-// freshJS compares the live #app with a fresh load of the page and leaves
-// "" (the same) or the two in window.__freshDiff; what the page's own
-// script sets (open folds, buttons off during a tap) is left aside.
-const freshJS = `(window.__freshDiff = undefined, fetch(location.href).then(r => r.text()).then(t => {
-	const norm = s => s.replace(/ (open|disabled)=""/g, "");
-	const fresh = norm(new DOMParser().parseFromString(t, "text/html").getElementById("app").innerHTML);
-	const live = norm(document.getElementById("app").innerHTML);
-	window.__freshDiff = fresh === live ? "" : "live:\n" + live + "\nfresh:\n" + fresh;
-}), "")`
-
 // sameAsFresh fails the test unless the live page is what a fresh load of
-// it shows now: the page caught up exactly.
+// it shows now: the page caught up exactly (freshJS).
 func sameAsFresh(t *testing.T, p scenarioPage, after string) {
 	t.Helper()
-	p.evalString(freshJS)
-	p.waitFor("a fresh copy of the page", `window.__freshDiff !== undefined`)
-	if diff := p.evalString(`window.__freshDiff`); diff != "" {
+	if diff := p.evalString(freshJS + `.then(f => f.diff)`); diff != "" {
 		t.Fatalf("%s: after %s the live page differs from a fresh load:\n%s", p.label(), after, diff)
 	}
 }
@@ -430,6 +418,7 @@ func TestBrowserReconnect(t *testing.T) { testBrowserReconnect(t, browsertest.Ch
 func TestBrowserReconnectWebKit(t *testing.T) { testBrowserReconnect(t, browsertest.WebKit) }
 
 func testBrowserReconnect(t *testing.T, name string) {
+	t.Parallel()
 	browser := browsertest.Need(t, name)
 	p := planGame(t)
 	l := newLaptop(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
@@ -560,6 +549,7 @@ func (w *wifi) restore() {
 // without a reload. Once the Wi-Fi is back the pages carry on by
 // themselves, and the tap can be made again. Chromium.
 func TestBrowserReconnectSilentDrop(t *testing.T) {
+	t.Parallel()
 	browser := browsertest.Need(t, browsertest.Chromium)
 	p := planGame(t)
 	l := newLaptop(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
@@ -611,6 +601,9 @@ func TestBrowserReconnectSilentDrop(t *testing.T) {
 	}
 	// The swallowed tap never reached the laptop: the move is offered
 	// again, and this time it acts on both pages.
-	g := &browserGame{t: t, phones: []*tab{killer}, screen: screen, tabs: pages}
+	l.mu.Lock()
+	table := l.table
+	l.mu.Unlock()
+	g := &browserGame{t: t, table: table, phones: []*tab{killer}, screen: screen, tabs: pages}
 	g.play("the tap made again", p.Moves[0], everyone)
 }

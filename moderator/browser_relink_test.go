@@ -15,6 +15,7 @@ import (
 // turns into the unknown link's answer (DESIGN.md principle 1). The new
 // link opens the seat's page.
 func TestBrowserRelinkClearsTheOldPage(t *testing.T) {
+	t.Parallel()
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 7})
 	table := g.table
 	if _, err := table.Act(noir.Killer, "draw", -1); err != nil {

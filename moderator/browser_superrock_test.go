@@ -328,6 +328,24 @@ const srNoButtonsJS = `(c => { c.querySelectorAll("button").forEach(b => b.remov
 // srRowsJS is each row of the players table: its silhouette cell.
 const srRowsJS = `Array.from(document.querySelectorAll("#app #players tr")).slice(1).map(tr => tr.cells[2].textContent.trim())`
 
+// srPage is what the check after each move reads from a page.
+type srPage struct {
+	HTML      string   // the page's live DOM
+	Cards     int      // its character cards
+	Secret    *string  // the text of its hold-to-reveal area, nil if none
+	NoButtons string   // its HTML without its buttons (srNoButtonsJS)
+	Rows      []string // the players table's silhouettes (srRowsJS)
+}
+
+// srPageJS reads an srPage.
+const srPageJS = `({
+	HTML: document.documentElement.outerHTML,
+	Cards: document.querySelectorAll("#app .srcard").length,
+	Secret: (e => e ? e.textContent : null)(document.querySelector("#app .hold .secret")),
+	NoButtons: ` + srNoButtonsJS + `,
+	Rows: ` + srRowsJS + `
+})`
+
 // TestBrowserSuperrock plays a seeded preparation of Super Rock in headless
 // Chromium: seven phones and the table screen, each in a browser context
 // of its own, every move a click on the acting phone's button on the real
@@ -346,6 +364,7 @@ func TestBrowserSuperrock(t *testing.T) { testBrowserSuperrock(t, Chromium) }
 func TestBrowserSuperrockWebKit(t *testing.T) { testBrowserSuperrock(t, WebKit) }
 
 func testBrowserSuperrock(t *testing.T, browser string) {
+	t.Parallel()
 	start := time.Now()
 	p := planSuperrock(t)
 	t.Logf("seed %d, Ben played %s tonight; %d moves", p.Seed, p.Played, len(p.Steps))
@@ -389,7 +408,10 @@ func testBrowserSuperrock(t *testing.T, browser string) {
 				wantRows = append(wantRows, engine.EN.Text(pl.Silhouette.Name)+" "+pl.Silhouette.Attr)
 			}
 		}
-		g.pages(func(tb *tab, seat engine.Seat, page string) {
+		// Every page is read at once, in one evaluation each.
+		reads := readAll[srPage](t, tabs, srPageJS)
+		for i, tb := range tabs {
+			seat, page, rd := g.seatOf(tb), reads[i].HTML, reads[i]
 			var mine srSecrets
 			base := false
 			if seat != engine.Public {
@@ -397,7 +419,7 @@ func testBrowserSuperrock(t *testing.T, browser string) {
 				base = s.Public.Players[seat].Base
 			}
 			// The page's own secrets sit behind hold-to-reveal.
-			cards := evalIn[int](tb, `document.querySelectorAll("#app .srcard").length`)
+			cards := rd.Cards
 			if seat == engine.Public {
 				if cards != 0 || strings.Contains(page, `id="secret"`) {
 					t.Errorf("%s after %s: %d character cards, a #secret: %v; want none", tb.name, after, cards, strings.Contains(page, `id="secret"`))
@@ -410,7 +432,10 @@ func testBrowserSuperrock(t *testing.T, browser string) {
 				if cards != want {
 					t.Errorf("%s after %s: %d character cards, want %d", tb.name, after, cards, want)
 				}
-				secret := evalIn[string](tb, `document.querySelector("#app .hold .secret").textContent`)
+				if rd.Secret == nil {
+					t.Fatalf("%s after %s: no hold-to-reveal area (#app .hold .secret)", tb.name, after)
+				}
+				secret := *rd.Secret
 				for _, x := range append([]string{mine.Name, mine.Notes, mine.Shadow, mine.Pick}, append(mine.Squares, mine.Hand...)...) {
 					if x != "" && !strings.Contains(secret, x) {
 						t.Errorf("%s after %s: the secret area lacks %q:\n%s", tb.name, after, x, secret)
@@ -452,16 +477,16 @@ func testBrowserSuperrock(t *testing.T, browser string) {
 					where = append(where, secret{"where ambush " + a.card + " lies", a.square})
 				}
 				tb.checkNoLeak(after, page, lines...)
-				tb.checkNoLeak(after, evalIn[string](tb, srNoButtonsJS), where...)
+				tb.checkNoLeak(after, rd.NoButtons, where...)
 			}
 			if !base && strings.Contains(page, domText(engine.EN.S("sr.ui.hand"))) {
 				t.Errorf("%s after %s: the page shows planet cards, but it is not a base player's", tb.name, after)
 			}
 			// The players table is the public line-up.
-			if got := evalIn[[]string](tb, srRowsJS); !slices.Equal(got, wantRows) {
+			if got := rd.Rows; !slices.Equal(got, wantRows) {
 				t.Errorf("%s after %s: silhouettes %q, want %q", tb.name, after, got, wantRows)
 			}
-		})
+		}
 	}
 	check("the opening", p.Start)
 

@@ -114,6 +114,7 @@ func TestBrowserGame(t *testing.T) { testBrowserGame(t, Chromium) }
 func TestBrowserGameWebKit(t *testing.T) { testBrowserGame(t, WebKit) }
 
 func testBrowserGame(t *testing.T, browser string) {
+	t.Parallel()
 	start := time.Now()
 	p := planGame(t)
 	t.Logf("seed %d: %v; Killer %s (%s), Inspector %s (%s)", p.Seed, p.Moves,

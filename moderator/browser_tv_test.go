@@ -36,6 +36,7 @@ Todo:r('.todo').width,Board:r(%q).width,BoardBottom:r(%q).bottom,ScrollW:documen
 // players' line wraps rather than running off, and Noir's grid fits the
 // screen's height.
 func TestBrowserTableScreenOnATV(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name  string
 		spec  moderator.NewTableSpec
@@ -90,6 +91,7 @@ func TestBrowserTableScreenOnATV(t *testing.T) {
 // badge in its title, so a phone lying face down or in another tab calls
 // its player; the badge goes when the turn does.
 func TestBrowserTurnBuzzAndBadge(t *testing.T) {
+	t.Parallel()
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: 2})
 	h := g.table.Header()
 	aki, ben := g.openPhone("Aki", h.Tokens[0]), g.openPhone("Ben", h.Tokens[1])
@@ -116,6 +118,7 @@ func TestBrowserTurnBuzzAndBadge(t *testing.T) {
 // move to the new game by themselves — no reload, no new scan — with
 // Noir's sides changed hands.
 func TestBrowserRematchPhonesFollow(t *testing.T) {
+	t.Parallel()
 	browser := browsertest.Need(t, Chromium)
 	st, srv := newServer(t)
 	base := httptestServer(t, srv)

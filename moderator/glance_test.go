@@ -419,6 +419,7 @@ func glanceGames(full int) int {
 // TestGlanceNoir: the glance rule for Noir, both variants and both decks,
 // twenty games of each variant.
 func TestGlanceNoir(t *testing.T) {
+	t.Parallel()
 	configs := []struct {
 		name string
 		cfg  noir.Config
@@ -455,6 +456,7 @@ func TestGlanceNoir(t *testing.T) {
 // TestGlanceAyatsuri: the glance rule for Ayatsuri, twenty games of four
 // to six players, with and without the Bomb Girl.
 func TestGlanceAyatsuri(t *testing.T) {
+	t.Parallel()
 	c := newGlanceCheck(t, 11)
 	for seed := uint64(1); seed <= uint64(glanceGames(20)); seed++ {
 		n := 4 + int(seed%3)
@@ -474,6 +476,7 @@ func TestGlanceAyatsuri(t *testing.T) {
 // five to ten players with both dice and both boards, through the
 // preparation, the planet phase and the secret base.
 func TestGlanceSuperrock(t *testing.T) {
+	t.Parallel()
 	kinds := []struct {
 		dice  superrock.Dice
 		board superrock.Board
@@ -511,6 +514,7 @@ func TestGlanceSuperrock(t *testing.T) {
 // TestGlanceOutlaws: the glance rule for Outlaws, twenty games from the
 // setup to their end.
 func TestGlanceOutlaws(t *testing.T) {
+	t.Parallel()
 	c := newGlanceCheck(t, 17)
 	for seed := uint64(1); seed <= uint64(glanceGames(20)); seed++ {
 		_, tb := newOutlawsTable(t, seed+400)

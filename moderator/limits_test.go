@@ -124,6 +124,7 @@ func TestSlowAndIdleConnectionsAreDropped(t *testing.T) {
 // server's read and write timeouts, since it sets its own write deadline
 // for each message.
 func TestStreamOutlivesTheTimeouts(t *testing.T) {
+	t.Parallel()
 	st, tb := newTestTable(t, noir.Config{}, 42)
 	srv, _ := limitedServer(t, st, testLimits)
 	resp, err := http.Get(srv.URL + "/s/" + tb.Header().Tokens[noir.Killer] + "/events")

@@ -166,6 +166,7 @@ func automataStep(t *testing.T, tb *Table, r *engine.Rand) {
 // disguise and which of the two is which since the last Disguise; the
 // Inspector's identity and hand; the deck).
 func TestAutomataNoLeakOverHTTP(t *testing.T) {
+	t.Parallel()
 	games := 6
 	if testing.Short() {
 		games = 2

@@ -85,6 +85,7 @@ func olStep(t testing.TB, tb *Table, r *engine.Rand) {
 // stock): no device learns the opponent's street, a token it did not
 // check, the stock, or whether a Move was real.
 func TestOutlawsNoLeakOverHTTP(t *testing.T) {
+	t.Parallel()
 	games := 6
 	if testing.Short() {
 		games = 2
@@ -219,6 +220,7 @@ func TestOutlawsPagesGolden(t *testing.T) {
 // TestOutlawsPageSize: a phone page with its first live message stays
 // within the 16 KB budget at every step of seeded random games.
 func TestOutlawsPageSize(t *testing.T) {
+	t.Parallel()
 	worst := 0
 	games := uint64(12)
 	if testing.Short() {

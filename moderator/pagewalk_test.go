@@ -218,6 +218,7 @@ func TestNoirPagesWellFormed(t *testing.T) {
 // the preparation and play, with both dice and both boards, five to ten
 // players.
 func TestSuperrockPagesWellFormed(t *testing.T) {
+	t.Parallel()
 	games := []struct {
 		n     int
 		dice  superrock.Dice
@@ -257,6 +258,7 @@ func TestSuperrockPagesWellFormed(t *testing.T) {
 // TestOutlawsPagesWellFormed: the same for Outlaws, from the setup
 // to the end of seeded random games.
 func TestOutlawsPagesWellFormed(t *testing.T) {
+	t.Parallel()
 	games := 6
 	if testing.Short() {
 		games = 2

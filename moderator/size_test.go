@@ -158,6 +158,7 @@ func firstEventLen(tb testing.TB, t *Table, s engine.Seat, l engine.Lang, base s
 // after 40 and 80 moves and at the end. The table screen has no budget (it
 // shows the whole story) but its sizes are logged with the phones'.
 func TestPageSize(t *testing.T) {
+	t.Parallel()
 	configs := []struct {
 		name string
 		cfg  noir.Config

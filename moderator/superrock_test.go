@@ -262,6 +262,7 @@ func srSecretNotes(tb *Table, l engine.Lang) map[engine.Seat]string {
 // both games): no page shows a story line told only to other seats, and
 // none shows the notes of a character its device has not seen.
 func TestSuperrockNoLeakOverHTTP(t *testing.T) {
+	t.Parallel()
 	type game struct {
 		n     int
 		dice  superrock.Dice
@@ -491,6 +492,7 @@ func TestSuperrockUndo(t *testing.T) {
 // (the most players, the longest players table and choice lists), in both
 // languages, with real dice (six buttons per roll) and virtual ones.
 func TestSuperrockPageSize(t *testing.T) {
+	t.Parallel()
 	worst, worstAt := 0, ""
 	perPhase := map[string]int{}
 	for i, dice := range []superrock.Dice{superrock.PhysicalDice, superrock.VirtualDice} {

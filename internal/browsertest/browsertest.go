@@ -31,8 +31,9 @@ type Page interface {
 	Navigate(url string) error
 	// Eval evaluates the JavaScript expression js in the page and decodes
 	// its value, as JSON, into out (nil: the value is dropped). A thrown
-	// exception is an error. Do not return a promise: WebKit waits for it,
-	// Chromium does not.
+	// exception is an error. A promise is awaited, within StepTimeout, and
+	// its value decoded; a rejected one is an error, and so is a load of
+	// another page while it waits.
 	Eval(js string, out any) error
 	// Click waits until the first element matching the CSS selector css
 	// is shown and enabled, then clicks it as a person does: a real mouse
@@ -171,23 +172,67 @@ func centre(p Page, css string) (point, error) {
 	return *c, nil
 }
 
-// waitClickable polls until the element css is clickable in p.
+// waitClickable waits until the element css is clickable in p.
 func waitClickable(p Page, css string) error {
-	deadline := time.Now().Add(StepTimeout)
+	err := Wait(p, clickableJS(css), StepTimeout)
+	if errors.Is(err, errNeverHeld) {
+		return fmt.Errorf("browsertest: click %s: after %v: not there, hidden or disabled", css, StepTimeout)
+	}
+	if err != nil {
+		return fmt.Errorf("browsertest: click %s: %w", css, err)
+	}
+	return nil
+}
+
+// errNeverHeld is Wait's error when the condition never held (and never
+// threw).
+var errNeverHeld = errors.New("the condition never held")
+
+// waitSlice is the longest one evaluation of Wait waits in the page: well
+// within StepTimeout, so the wait is never cut as a hung call.
+const waitSlice = time.Second
+
+// Wait waits until the JavaScript expression cond holds in p, for at most
+// timeout. The page polls cond itself every 10 ms, so a wait costs one round
+// trip to the browser, and no more, when cond holds soon; Wait asks again
+// after each slice of a second, and after an error (a load of the page ends
+// a slice with one). The error says how long it waited and, when the last
+// evaluation of cond failed (it threw), why.
+func Wait(p Page, cond string, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
 	for {
+		slice := min(time.Until(deadline), waitSlice)
 		var ok bool
-		err := p.Eval(clickableJS(css), &ok)
+		err := p.Eval(waitJS(cond, slice), &ok)
 		if err == nil && ok {
 			return nil
 		}
 		if time.Now().After(deadline) {
 			if err == nil {
-				err = errors.New("not there, hidden or disabled")
+				err = errNeverHeld
 			}
-			return fmt.Errorf("browsertest: click %s: after %v: %w", css, StepTimeout, err)
+			return fmt.Errorf("after %v: %w", timeout, err)
 		}
-		time.Sleep(25 * time.Millisecond)
+		if err != nil {
+			time.Sleep(25 * time.Millisecond)
+		}
 	}
+}
+
+// waitJS is a promise that resolves true as soon as cond holds, polled in
+// the page every 10 ms, or false once d has passed without it; it rejects
+// when cond throws. The poll is a closure, not a string: the pages'
+// Content-Security-Policy forbids eval and new Function, not this.
+func waitJS(cond string, d time.Duration) string {
+	return `new Promise((done, fail) => {
+	const end = Date.now() + ` + fmt.Sprint(max(d.Milliseconds(), 0)) + `;
+	(function poll() {
+		let ok;
+		try { ok = !!(` + cond + `
+) } catch (e) { fail(e); return }
+		if (ok || Date.now() >= end) done(ok); else setTimeout(poll, 10);
+	})();
+})`
 }
 
 // quote quotes s for a JavaScript expression.

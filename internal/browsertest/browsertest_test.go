@@ -133,6 +133,25 @@ func TestBrowsers(t *testing.T) {
 			if err := p.Eval(`nosuchname.x`, nil); err == nil {
 				t.Errorf("Eval of a throwing expression gave no error")
 			}
+			// A promise is awaited, in both browsers; a rejected one is an
+			// error. Wait sees a condition that holds later, and gives up
+			// on one that never does.
+			var later int
+			must("await a promise", p.Eval(`new Promise(ok => setTimeout(() => ok(42), 50))`, &later))
+			if later != 42 {
+				t.Errorf("Eval of a promise of 42 = %d, want 42", later)
+			}
+			if err := p.Eval(`Promise.reject(new Error("no"))`, nil); err == nil {
+				t.Errorf("Eval of a rejected promise gave no error")
+			}
+			must("set a flag later", p.Eval(`(window.flag = false, setTimeout(() => { window.flag = true }, 1500), true)`, nil))
+			must("wait for the flag", browsertest.Wait(p, `window.flag`, 5*time.Second))
+			if err := browsertest.Wait(p, `window.nosuchflag`, 200*time.Millisecond); err == nil {
+				t.Errorf("Wait for a condition that never holds gave no error")
+			}
+			if err := browsertest.Wait(p, `nosuchname.x`, 200*time.Millisecond); err == nil || !strings.Contains(err.Error(), "nosuchname") {
+				t.Errorf("Wait for a condition that throws: %v, want the page's error", err)
+			}
 			must("throw later", p.Eval(`(setTimeout(() => { throw new Error("boom") }, 0), true)`, nil))
 			var errs []string
 			for range 100 {
