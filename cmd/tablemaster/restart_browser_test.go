@@ -183,6 +183,16 @@ func testHostRestart(t *testing.T, b browsertest.Browser, how string) {
 		for _, d := range []*device{phone, ben} {
 			var n int
 			d.eval(`[...document.querySelectorAll('#app button[name="a"]')].filter(b => !b.disabled && !b.closest("details:not([open])") && !b.hasAttribute("data-confirm")).length`, &n)
+			var folded bool
+			d.eval(`!!document.querySelector('#app details#moves:not([open]) button[name="a"]:not([data-confirm])')`, &folded)
+			if n == 0 && folded {
+				// A move that would tell a secret waits behind the fold
+				// (the glance rule): open it as a player does, with a tap.
+				if err := d.p.Click(`#app details#moves > summary`); err != nil {
+					t.Fatalf("%s: open the moves: %v", d.name, err)
+				}
+				continue
+			}
 			if n > 0 {
 				who = d
 				break
