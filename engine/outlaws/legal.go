@@ -20,14 +20,35 @@ var actBufs = sync.Pool{New: func() any { b := make([]act, 0, 192); return &b }}
 
 // appendLegal is legal, appending to out (empty, with room).
 func (g *Game) appendLegal(out []act, s engine.Seat) []act {
+	out, sorted := g.appendActs(out, s)
+	if sorted {
+		return out
+	}
+	// A phone shows one heading a kind: keep each kind together, in the
+	// order of kindOrder.
+	sorted2 := make([]act, 0, len(out))
+	for _, k := range kindOrder {
+		for _, a := range out {
+			if a.kind == k {
+				sorted2 = append(sorted2, a)
+			}
+		}
+	}
+	return sorted2
+}
+
+// appendActs is appendLegal in any order (a bot's playout draws from them
+// and needs no headings); sorted tells whether they are in a phone's order
+// already.
+func (g *Game) appendActs(out []act, s engine.Seat) (acts []act, sorted bool) {
 	if g.phase == Over || s < 0 || s > 1 {
-		return nil
+		return nil, true
 	}
 	o := 1 - s
 	switch g.phase {
 	case Setup:
 		if len(g.placed[s]) == 10 {
-			return nil
+			return nil, true
 		}
 		for _, c := range g.placeable(s) {
 			out = append(out, act{kind: "place", c: c})
@@ -36,10 +57,10 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 		if len(g.placed[s]) > 0 {
 			out = append(out, act{kind: "reset"})
 		}
-		return out
+		return out, true
 	case React:
 		if s != g.turn {
-			return nil
+			return nil, true
 		}
 		if g.canGuard() {
 			out = append(out, act{kind: "guard"})
@@ -47,10 +68,10 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 		if g.canCancel() {
 			out = append(out, act{kind: "cancel"})
 		}
-		return append(out, act{kind: "let"})
+		return append(out, act{kind: "let"}), true
 	}
 	if s != g.turn {
-		return nil
+		return nil, true
 	}
 	free := func(i int) bool { return !g.restrained[s][g.street[s][i]] }
 	target := func(i int) bool { return i >= 0 && i < Slots && !g.restrained[o][g.street[o][i]] }
@@ -63,21 +84,21 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 				}
 			}
 		}
-		return out
+		return out, true
 	case MoveHow:
 		out = append(out, act{kind: "swap"})
 		if !g.up(s, g.salA) && !g.up(s, g.salB) {
 			out = append(out, act{kind: "pretend"})
 		}
-		return out
+		return out, true
 	case Naming:
 		if g.nameKind == "thief" {
-			return append(out, act{kind: "name", c: Assassin}, act{kind: "name", c: Sheriff})
+			return append(out, act{kind: "name", c: Assassin}, act{kind: "name", c: Sheriff}), true
 		}
 		for _, x := range g.nameable(o) {
 			out = append(out, act{kind: "name", c: x})
 		}
-		return out
+		return out, true
 	case SaloonPut:
 		three := [3]Char{g.saloon[s][g.salIdx], g.street[s][g.salA], g.street[s][g.salB]}
 		for _, k := range three {
@@ -90,7 +111,7 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 				}
 			}
 		}
-		return out
+		return out, true
 	}
 	// Play.
 	for a := range Slots {
@@ -173,17 +194,7 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 			}
 		}
 	}
-	// A phone shows one heading a kind: keep each kind together, in the
-	// order of kindOrder.
-	sorted := make([]act, 0, len(out))
-	for _, k := range kindOrder {
-		for _, a := range out {
-			if a.kind == k {
-				sorted = append(sorted, a)
-			}
-		}
-	}
-	return sorted
+	return out, false
 }
 
 // kindOrder is the order in which a phone lists the actions of a turn.
