@@ -2,6 +2,8 @@ package main
 
 import (
 	"strings"
+
+	"tablemaster/engine"
 	"tablemaster/moderator/face"
 
 	"github.com/spf13/cobra"
@@ -65,9 +67,28 @@ func ayatsuriRun(o *ayatsuriOptions) error {
 	if o.Reveal && o.Script == "" {
 		return errorf("--reveal goes with --script (the console never shows secrets at the table)")
 	}
+	cfg, err := o.config(lang)
+	if err != nil {
+		return err
+	}
+	players := cfg.Players
+	// The table's seats carry the names; the stored options need not.
+	cfg.Players = nil
+	script, err := readScript(o.Script)
+	if err != nil {
+		return err
+	}
+	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "ayatsuri", Seats: players, Options: cfg, Seed: o.seed(f)},
+		o.Addr, o.Port, script, o.Pass, o.Reveal)
+}
+
+// config reads the table options from the flags, the players included
+// (tablemaster sim plays the same options).
+func (o *ayatsuriOptions) config(lang engine.Lang) (ayatsuri.Config, error) {
 	cfg := ayatsuri.Config{BombGirl: o.BombGirl}
+	var err error
 	if cfg.Toss, err = ayatsuri.ParseToss(o.Toss); err != nil {
-		return errorf("--toss: %v", err)
+		return cfg, errorf("--toss: %v", err)
 	}
 	players := o.Players
 	if len(players) == 0 {
@@ -78,7 +99,7 @@ func ayatsuriRun(o *ayatsuriOptions) error {
 		players[i] = strings.TrimSpace(players[i])
 	}
 	if err := checkPlayers(lang, players); err != nil {
-		return err
+		return cfg, err
 	}
 	cfg.Players = players
 	if o.Start != "" {
@@ -89,18 +110,11 @@ func ayatsuriRun(o *ayatsuriOptions) error {
 			}
 		}
 		if cfg.Start < 0 {
-			return errorf("--start %q is not one of the players (%s)", o.Start, strings.Join(players, ", "))
+			return cfg, errorf("--start %q is not one of the players (%s)", o.Start, strings.Join(players, ", "))
 		}
 	}
 	if err := cfg.Validate(); err != nil {
-		return errorf("%v: --players Aki,Ben,Chika,Dai", err)
+		return cfg, errorf("%v: --players Aki,Ben,Chika,Dai", err)
 	}
-	// The table's seats carry the names; the stored options need not.
-	cfg.Players = nil
-	script, err := readScript(o.Script)
-	if err != nil {
-		return err
-	}
-	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "ayatsuri", Seats: players, Options: cfg, Seed: o.seed(f)},
-		o.Addr, o.Port, script, o.Pass, o.Reveal)
+	return cfg, nil
 }

@@ -63,9 +63,9 @@ func outlawsRun(o *outlawsOptions) error {
 	if err != nil {
 		return err
 	}
-	var cfg outlaws.Config
-	if cfg.Cards, err = outlaws.ParseCards(o.Cards); err != nil {
-		return errorf("--cards: %v", err)
+	cfg, err := o.config()
+	if err != nil {
+		return err
 	}
 	if o.ReactTimeout < 0 {
 		return errorf("--react-timeout must not be negative, not %v", o.ReactTimeout)
@@ -96,6 +96,16 @@ func outlawsRun(o *outlawsOptions) error {
 	}
 	return startTableWith(f, o.g, lang, moderator.NewTableSpec{Game: "outlaws", Seats: players, Options: cfg, Seed: o.seed(f)},
 		o.Addr, o.Port, script, o.Pass, o.Reveal, watch)
+}
+
+// config reads the table options from the flags.
+func (o *outlawsOptions) config() (outlaws.Config, error) {
+	var cfg outlaws.Config
+	var err error
+	if cfg.Cards, err = outlaws.ParseCards(o.Cards); err != nil {
+		return cfg, errorf("--cards: %v", err)
+	}
+	return cfg, nil
 }
 
 // reactTimeout lets a pending attack happen once its defender has been

@@ -54,6 +54,7 @@ the laptop over the local Wi-Fi.`,
 	root.AddCommand(newCmdReplay(f, g, nil))
 	root.AddCommand(newCmdPrint(f, g, nil))
 	root.AddCommand(newCmdNight(f, g, nil))
+	root.AddCommand(newCmdSim(f, g))
 	return root
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"tablemaster/engine"
 	"tablemaster/engine/superrock"
 	"tablemaster/moderator"
 )
@@ -79,55 +80,11 @@ func superrockRun(o *superrockOptions) error {
 	if o.Reveal && o.Script == "" {
 		return errorf("--reveal goes with --script (the console never shows secrets at the table)")
 	}
-	cfg := superrock.Config{RaisaGood: o.RaisaGood}
-	if cfg.Board, err = superrock.ParseBoard(o.Board); err != nil {
-		return errorf("--board: %v", err)
-	}
-	if cfg.Dice, err = superrock.ParseDice(o.Dice); err != nil {
-		return errorf("--dice: %v", err)
-	}
-	if o.Counts != "" {
-		c, err := superrock.ParseCounts(o.Counts)
-		if err != nil {
-			return errorf("--counts: %v", err)
-		}
-		cfg.Counts = &c
-	}
-	if o.Roster != "" {
-		text, err := os.ReadFile(o.Roster)
-		if err != nil {
-			return errorf("cannot read the roster: %v", err)
-		}
-		// A *DataError names the file and the line: print it as it is,
-		// in the console's language.
-		if cfg.Data, err = superrock.Parse(o.Roster, text); err != nil {
-			var de *superrock.DataError
-			if errors.As(err, &de) {
-				return errorf("%s", de.Text(lang))
-			}
-			return errorf("%v", err)
-		}
-	}
-	players := o.Players
-	if len(players) == 0 {
-		f, _ := face.Lookup("superrock")
-		players = append([]string(nil), f.Seats().Default...)
-	}
-	for i := range players {
-		players[i] = strings.TrimSpace(players[i])
-	}
-	if err := checkPlayers(lang, players); err != nil {
+	cfg, err := o.config(lang)
+	if err != nil {
 		return err
 	}
-	cfg.Players = players
-	// The engine checks the player count and the counts (SR-10) before
-	// anything is written; its message names the flag to use.
-	if _, err := superrock.New(cfg, 0); err != nil {
-		if n := len(players); n < superrock.MinPlayers || n > superrock.MaxPlayers {
-			return errorf("%v: --players Aki,Ben,Chika,Dai,Eri,Fumi,Gen", err)
-		}
-		return errorf("%v", err)
-	}
+	players := cfg.Players
 	// SR-13: what each player played earlier tonight, from the tables of
 	// this state folder today. The new table is not written yet.
 	dir, err := stateDir(o.g)
@@ -150,4 +107,60 @@ func superrockRun(o *superrockOptions) error {
 	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "superrock", Seats: players,
 		Options: srface.NewOptions(cfg, o.Roster), Seed: o.seed(f)},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
+}
+
+// config reads the table options from the flags, the players included,
+// and has the engine check them (tablemaster sim plays the same options).
+func (o *superrockOptions) config(lang engine.Lang) (superrock.Config, error) {
+	cfg := superrock.Config{RaisaGood: o.RaisaGood}
+	var err error
+	if cfg.Board, err = superrock.ParseBoard(o.Board); err != nil {
+		return cfg, errorf("--board: %v", err)
+	}
+	if cfg.Dice, err = superrock.ParseDice(o.Dice); err != nil {
+		return cfg, errorf("--dice: %v", err)
+	}
+	if o.Counts != "" {
+		c, err := superrock.ParseCounts(o.Counts)
+		if err != nil {
+			return cfg, errorf("--counts: %v", err)
+		}
+		cfg.Counts = &c
+	}
+	if o.Roster != "" {
+		text, err := os.ReadFile(o.Roster)
+		if err != nil {
+			return cfg, errorf("cannot read the roster: %v", err)
+		}
+		// A *DataError names the file and the line: print it as it is,
+		// in the console's language.
+		if cfg.Data, err = superrock.Parse(o.Roster, text); err != nil {
+			var de *superrock.DataError
+			if errors.As(err, &de) {
+				return cfg, errorf("%s", de.Text(lang))
+			}
+			return cfg, errorf("%v", err)
+		}
+	}
+	players := o.Players
+	if len(players) == 0 {
+		f, _ := face.Lookup("superrock")
+		players = append([]string(nil), f.Seats().Default...)
+	}
+	for i := range players {
+		players[i] = strings.TrimSpace(players[i])
+	}
+	if err := checkPlayers(lang, players); err != nil {
+		return cfg, err
+	}
+	cfg.Players = players
+	// The engine checks the player count and the counts (SR-10) before
+	// anything is written; its message names the flag to use.
+	if _, err := superrock.New(cfg, 0); err != nil {
+		if n := len(players); n < superrock.MinPlayers || n > superrock.MaxPlayers {
+			return cfg, errorf("%v: --players Aki,Ben,Chika,Dai,Eri,Fumi,Gen", err)
+		}
+		return cfg, errorf("%v", err)
+	}
+	return cfg, nil
 }

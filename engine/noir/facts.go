@@ -94,9 +94,10 @@ func (g *Game) redraw(s engine.Seat, r *engine.Rand, settle bool) (*Game, bool) 
 	if s != Killer && !over && c.killer >= 0 && c.disguise >= 0 && c.bad == nil && !c.redrawKiller(r) {
 		return nil, false
 	}
-	if c.cfg.Deck == Physical {
-		sortInts(c.deck) // a physical deck has no order anyone knows
-	} else {
+	// A physical deck has no order anyone knows; a virtual one is shuffled
+	// from its cards alone, whatever order it lay in.
+	sortInts(c.deck)
+	if c.cfg.Deck != Physical {
 		r.Shuffle(len(c.deck), func(i, j int) { c.deck[i], c.deck[j] = c.deck[j], c.deck[i] })
 	}
 	return c, true
@@ -108,6 +109,7 @@ func (g *Game) redraw(s engine.Seat, r *engine.Rand, settle bool) (*Game, bool) 
 // current segment, alive), and both cards were alive at the last Disguise.
 func (c *Game) redrawKiller(r *engine.Rand) bool {
 	pool := append(append([]int(nil), c.deck...), c.killer, c.disguise)
+	sortInts(pool) // the same draw in every game s cannot tell apart
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	// segs[k]: the suspects the identity may have been in segment k.
 	segs := make([]uint32, c.facts.seg+1)
@@ -157,6 +159,7 @@ func (c *Game) redrawInspector(r *engine.Rand, over bool) bool {
 	if !keepInsp {
 		pool = append(pool, c.insp)
 	}
+	sortInts(pool) // the same draw in every game s cannot tell apart
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	ok := true
 	take := func(fits func(id int) bool) int {

@@ -295,6 +295,10 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 			pool = append(pool, c.insp)
 		}
 	}
+	// Sorted first: the draw depends on which cards are hidden from s,
+	// never on where they lie, so a bot's guess is the same in every game
+	// s cannot tell apart.
+	sortInts(pool)
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	take := func(alive bool) int {
 		for i, id := range pool {

@@ -54,6 +54,7 @@ func (g *Game) redealPlanet(r *engine.Rand, s engine.Seat) {
 			pool = append(pool, d...)
 		}
 	}
+	slices.Sort(pool) // the draw depends on which cards are hidden, not where they lay
 	shuffle(pool)
 	// take removes the first card of the pool that ok accepts.
 	take := func(ok func(PlanetCard) bool) int {
@@ -135,6 +136,7 @@ func (g *Game) redealBase(r *engine.Rand, s engine.Seat) {
 			squares = append(squares, sq)
 		}
 	}
+	slices.Sort(pool) // the draw depends on which cards are hidden, not where they lay
 	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	r.Shuffle(len(squares), func(i, j int) { squares[i], squares[j] = squares[j], squares[i] })
 	if !knows {

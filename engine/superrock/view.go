@@ -1,6 +1,10 @@
 package superrock
 
-import "tablemaster/engine"
+import (
+	"slices"
+
+	"tablemaster/engine"
+)
 
 // SilhouetteView is a silhouette as a device shows it.
 type SilhouetteView struct {
@@ -418,6 +422,7 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 				}
 			}
 		}
+		slices.Sort(pool) // the draw depends on which are hidden, not who held them
 		r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		for i, t := range hidden {
 			c.char[t] = pool[i]
@@ -432,6 +437,7 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 				picks = append(picks, p)
 			}
 		}
+		slices.Sort(picks)
 		r.Shuffle(len(picks), func(i, j int) { picks[i], picks[j] = picks[j], picks[i] })
 		for i, t := range pickers {
 			c.pick[t] = picks[i]
