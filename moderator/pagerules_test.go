@@ -24,24 +24,26 @@ func folded(t *testing.T, tb *Table, s engine.Seat) (page, fold string) {
 	return page, fold
 }
 
-// The fold rule: the only way forward is never folded away — the Killer's
-// first Draw, the Inspector's draw and pick of an identity — and once a
-// seat has public moves, the moves that show its secrets are.
+// The fold rule (the glance rule): a move that would tell a secret is
+// folded on every turn, the only way forward too — the Killer's first
+// kill, the Inspector's pick of an identity — under "Your moves", which
+// opens with one tap; a public move (the first Draw, the shifts) stays in
+// view, and once there is one the fold reads "Your other moves".
 func TestFoldNeverTheOnlyWayForward(t *testing.T) {
 	_, tb := newTestTable(t, noir.Config{}, 42)
 	page, fold := folded(t, tb, noir.Killer)
 	if fold != "" || !strings.Contains(page, `<button name="a" value="draw">`) {
-		t.Errorf("the Killer's first move is folded away or missing:\n%s", page)
+		t.Errorf("the Killer's first move (public) is folded away or missing:\n%s", page)
 	}
 	mustAct(t, tb, noir.Killer, "draw")
-	page, fold = folded(t, tb, noir.Killer)
-	if fold != "" || !strings.Contains(page, `value="kill `) {
-		t.Errorf("the Killer's first kill (the only way forward) is folded away:\n%s", page)
+	_, fold = folded(t, tb, noir.Killer)
+	if !strings.Contains(fold, `value="kill `) || !strings.Contains(fold, "Your moves (tap to show") {
+		t.Errorf("the Killer's first kill (the only way forward) is not under \"Your moves\":\n%s", fold)
 	}
 	mustAct(t, tb, noir.Killer, "kill B2")
 	mustAct(t, tb, noir.Inspector, "draw")
-	if _, fold = folded(t, tb, noir.Inspector); fold != "" {
-		t.Errorf("the Inspector's pick of an identity is folded away:\n%s", fold)
+	if _, fold = folded(t, tb, noir.Inspector); !strings.Contains(fold, `value="keep `) {
+		t.Errorf("the Inspector's pick of an identity is not folded:\n%s", fold)
 	}
 	mustAct(t, tb, noir.Inspector, string(tb.Legal(noir.Inspector)[0].Action))
 	// Play on to the Killer's next turn: shifts are public, kills are not.
@@ -49,7 +51,7 @@ func TestFoldNeverTheOnlyWayForward(t *testing.T) {
 		mustAct(t, tb, toMove(tb), "shift row 1 left")
 	}
 	page, fold = folded(t, tb, noir.Killer)
-	if !strings.Contains(fold, `value="kill `) || strings.Contains(fold, `value="shift `) || !strings.Contains(page, `value="shift `) {
+	if !strings.Contains(fold, `value="kill `) || strings.Contains(fold, `value="shift `) || !strings.Contains(page, `value="shift `) || !strings.Contains(fold, "Your other moves") {
 		t.Errorf("mid-game, the kills are not folded away behind the public shifts:\nfolded: %s", fold)
 	}
 }
@@ -61,7 +63,7 @@ func TestFold(t *testing.T) {
 		others bool
 		want   []bool
 	}{
-		{"only secret moves", []bool{false, false}, false, []bool{false, false}},
+		{"only secret moves", []bool{false, false}, false, []bool{true, true}},
 		{"public and secret", []bool{true, false}, false, []bool{false, true}},
 		{"secret, with the board", []bool{false}, true, []bool{true}},
 		{"only public", []bool{true}, false, []bool{false}},
