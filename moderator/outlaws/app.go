@@ -33,8 +33,13 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
 	over(b, d, &v.PublicView)
-	face.WriteStatusOpen(b, d, len(d.Snap.Choices) > 0)
-	face.WriteMsg(b, l, v.Status)
+	me := len(d.Snap.Choices) > 0
+	face.WriteStatusOpen(b, d, me)
+	if me && v.Status.Key == "ol.ph.play" { // not "Your turn. Red to play: …"
+		face.WriteMsg(b, l, engine.M("ol.ph.play.you", "n", v.Status.Args["n"]))
+	} else {
+		face.WriteMsg(b, l, v.Status)
+	}
 	b.WriteString("</div>\n")
 	face.WriteUndo(b, d)
 	face.WriteHoldOpen(b, d)
