@@ -127,6 +127,7 @@ func init() {
 		"help.replay":                   {EN: "Print a whole game from its log, every secret revealed", JA: "ゲームを記録から最後まで表示（秘密もすべて公開）"},
 		"help.print":                    {EN: "Write a game's reference sheet, or a table's join cards, as PDF or HTML", JA: "ゲームの早見表、または卓の参加カードをPDFかHTMLで書き出す"},
 		"help.print.table":              {EN: "with links: the table (default: the only saved one)", JA: "linksと一緒に：対象のテーブル（既定：保存されている唯一のもの）"},
+		"help.sim":                      {EN: "Play many games between bots and count who wins", JA: "ボット同士で何ゲームも打たせ、誰が勝つかを数える"},
 		"help.night":                    {EN: "The night sheet: every table of the night, who won, Super Rock's grades and the totals", JA: "今夜の成績表：その夜の全テーブル、勝者、超人ロックの勝敗と合計"},
 		"help.night.date":               {EN: "the night's date, YYYY-MM-DD (default: tonight)", JA: "夜の日付 YYYY-MM-DD（既定：今夜）"},
 		"help.night.output":             {EN: "file to write (default: the terminal for text, night-DATE-LANG.pdf|html otherwise)", JA: "書き出すファイル（既定：textは端末、それ以外は night-日付-言語.pdf|html）"},
