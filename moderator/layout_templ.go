@@ -65,7 +65,7 @@ func tvStyle() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<style>\nhtml.tv{font-size:clamp(16px,min(1.5vw,2.7vh),56px)}body.screen{font-size:1rem;height:100vh;display:flex;flex-direction:column}\n.screen main{max-width:none;width:100%;padding:1vh 2vw 0;flex:1;min-height:0;display:flex;flex-direction:column}.screen .foot{margin:0 0 .2rem;font-size:.6rem}\n.screen h1{font-size:1.2rem}.screen .players{font-size:.8rem}.screen .status,.screen .todo,.screen .over{margin:.25rem 0}\n.screen .cols{flex:1;flex-wrap:nowrap;gap:2vw;min-height:0}.screen .cols>div{flex:0 1 auto;min-width:0;overflow:auto}.screen .cols>div:empty{display:none}.screen .cols>div:has(>#board),.screen .cols>div:has(>table.grid){flex-shrink:0}\n.screen .cols>div:last-child{flex:1 1 28%;overflow:hidden}.screen .cols>div:last-child h2{margin-top:0}\n.screen .grid td{width:min(9rem,10.5vh);height:min(10.5rem,12vh)}.screen .grid td span{font-size:min(2.4rem,5vh)}.screen .grid td small{font-size:min(1.2rem,2.8vh)}\n.screen .stats{font-size:.8rem}.screen .ay td{font-size:1.1rem}.screen .ay th{font-size:.8rem}.screen .ay.sr td,.screen .ay.hist td{font-size:.8rem;padding:.15rem .3rem}\n.players>span{display:inline-block}.players span,.ay .life,.ay .kill{white-space:nowrap}\n.top h1{flex:1}.say{display:none;min-height:0;padding:.3rem .7rem;font-size:.9rem}body.cansay .say{display:inline-block}.say[aria-pressed=true]{background:#2f6fb0}body.saywait .say[aria-pressed=true]{outline:3px solid var(--acc)}\n</style>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<style>\nhtml.tv{font-size:clamp(16px,min(1.5vw,2.7vh),56px)}body.screen{font-size:1rem;height:100vh;display:flex;flex-direction:column}\n.screen main{max-width:none;width:100%;padding:1vh 2vw 0;flex:1;min-height:0;display:flex;flex-direction:column}.screen .foot{margin:0 0 .2rem;font-size:.6rem}\n.screen h1{font-size:1.2rem}.screen .players{font-size:.8rem}.screen .status,.screen .todo,.screen .over{margin:.25rem 0}\n.screen .cols{flex:1;flex-wrap:nowrap;gap:2vw;min-height:0}.screen .cols>div{flex:0 1 auto;min-width:0;overflow:auto}.screen .cols>div:empty{display:none}.screen .cols>div:has(>#board),.screen .cols>div:has(>table.grid){flex-shrink:0}\n.screen .cols>div:last-child{flex:1 1 28%;overflow:hidden}.screen .cols>div:last-child h2{margin-top:0}\n.screen .grid td{width:min(9rem,10.5vh);height:min(10.5rem,12vh)}.screen .grid td span{font-size:min(2.4rem,5vh)}.screen .grid td small{font-size:min(1.2rem,2.8vh)}\n.screen .stats{font-size:.8rem}.screen .ay td{font-size:1.1rem}.screen .ay th{font-size:.8rem}.screen .ay.sr td,.screen .ay.hist td{font-size:.8rem;padding:.15rem .3rem}\n.screen .todo{display:grid;grid-template-columns:auto minmax(0,1fr) minmax(0,.6fr);column-gap:1rem;align-items:start}.screen .todo>b{grid-area:1/1}.screen .todo>.now{grid-area:1/2/span 2}.screen .todo>.was{grid-column:3;margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}\n.players>span{display:inline-block}.players span,.ay .life,.ay .kill{white-space:nowrap}\n.top h1{flex:1}.say{display:none;min-height:0;padding:.3rem .7rem;font-size:.9rem}body.cansay .say{display:inline-block}.say[aria-pressed=true]{background:#2f6fb0}body.saywait .say[aria-pressed=true]{outline:3px solid var(--acc)}\n</style>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -180,7 +180,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var6 string
 		templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 201, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 202, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 		if templ_7745c5c3_Err != nil {
@@ -203,7 +203,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var7 string
 		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(pageTitle(d))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 206, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 24}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 		if templ_7745c5c3_Err != nil {
@@ -244,7 +244,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var8 string
 		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.lost")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 215, Col: 85}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 		if templ_7745c5c3_Err != nil {
@@ -257,7 +257,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var9 string
 		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsent")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 215, Col: 132}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 132}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 		if templ_7745c5c3_Err != nil {
@@ -270,7 +270,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var10 string
 		templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsure")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 215, Col: 179}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 179}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
 		if templ_7745c5c3_Err != nil {
@@ -283,7 +283,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var11 string
 		templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Base + "/events").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 50}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 		if templ_7745c5c3_Err != nil {
@@ -296,7 +296,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var12 string
 		templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(d.BodyVersion)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 89}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
 		if templ_7745c5c3_Err != nil {
@@ -309,7 +309,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var13 string
 		templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.BodyHash).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 111}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 111}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 		if templ_7745c5c3_Err != nil {
@@ -322,7 +322,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var14 string
 		templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.confirm")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 152}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
 		if templ_7745c5c3_Err != nil {
@@ -343,7 +343,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var15 string
 		templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(d.Base + "/rules")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 219, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 220, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var15)
 		if templ_7745c5c3_Err != nil {
@@ -356,7 +356,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var16 string
 		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.rules"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 219, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 220, Col: 103}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 		if templ_7745c5c3_Err != nil {
@@ -378,7 +378,7 @@ func appPage(d *face.Page) templ.Component {
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(sayWords(d.Lang)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 222, Col: 53}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 223, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
 			if templ_7745c5c3_Err != nil {
@@ -425,7 +425,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 231, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 232, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var19)
 		if templ_7745c5c3_Err != nil {
@@ -438,7 +438,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var20 string
 		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 236, Col: 33}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 237, Col: 33}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
@@ -451,7 +451,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var21 string
 		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 241, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 242, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 		if templ_7745c5c3_Err != nil {
