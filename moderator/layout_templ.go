@@ -39,7 +39,7 @@ func pageStyle() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<style>\n:root{--bg:#14161a;--fg:#eceae4;--mute:#9a9890;--card:#f4f1e8;--ink:#1b1b1b;--red:#c8242b;--acc:#e0b341;--dead:#3a1d1f;--inn:#1f3a2a}\n*{box-sizing:border-box}\nbody{margin:0;background:var(--bg);color:var(--fg);font:16px/1.4 system-ui,-apple-system,\"Hiragino Sans\",\"Noto Sans CJK JP\",sans-serif}\nmain{max-width:60rem;margin:0 auto;padding:.6rem}\nh1{font-size:1.15rem;margin:.2rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem;color:var(--acc)}\n.top{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem}\n.lang a,.foot a{color:var(--mute);font-size:.85rem}.foot{text-align:center;margin:1rem}\n.status{padding:.5rem .7rem;border-radius:.4rem;background:#23262d;margin:.4rem 0}\n.status.me{background:#4a3a10;border:1px solid var(--acc)}\n.flash{padding:.5rem .7rem;border-radius:.4rem;background:#5a1e1e;margin:.4rem 0}\ntable.grid{border-collapse:separate;border-spacing:3px;margin:.3rem auto}\n.grid th{color:var(--mute);font-weight:normal;font-size:.8rem}\n.grid td{background:var(--card);color:var(--ink);width:3.2rem;height:3.6rem;text-align:center;border-radius:.35rem;font-weight:600;position:relative}\n.grid td.dead{background:#6d5f5f;color:#2a2020}.grid td.dead:after{content:\"✖\";position:absolute;right:.2rem;top:0;color:var(--red);font-size:1.1rem}\n.grid td small{display:block;font-size:.72rem;font-weight:normal}\n.grid td.inn small{background:#cfe8d4;border-radius:.2rem}\n.red{color:var(--red)}\nbody.reveal .grid td.mine{outline:3px solid var(--acc)}body.reveal .grid td.near{box-shadow:inset 0 0 0 3px #5aa0e0}body.reveal .grid td.dis{outline:3px dashed var(--acc)}\n.grid td.pick{outline:3px solid var(--red)}.grid.pick td button{all:unset;display:block;width:100%;height:100%;cursor:pointer;border-radius:.35rem;box-shadow:inset 0 0 0 3px var(--acc)}\n.hold{display:block;width:100%;margin:.4rem 0;padding:.7rem;border-radius:.5rem;border:1px dashed var(--acc);background:#1d2026;color:var(--fg);text-align:left;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:none}\n.hold .secret{display:none}.hold:active .secret,body.reveal .hold .secret{display:block}\n.cards span{display:inline-block;background:var(--card);color:var(--ink);border-radius:.3rem;padding:.1rem .4rem;margin:.1rem;font-weight:600}\nform{margin:0}.choices{display:flex;flex-wrap:wrap;gap:.35rem}\nbutton{font:inherit;padding:.55rem .8rem;border-radius:.45rem;border:0;background:#2f6fb0;color:#fff;min-height:2.6rem}\nbutton.alt{background:#444}button.warn,button.armed{background:#8a3a1a}\ndetails{margin:.4rem 0;padding:.4rem;border:1px solid #333;border-radius:.4rem}summary{cursor:pointer;color:var(--acc)}\nul.feed{list-style:none;padding:0;margin:0}ul.feed li{padding:.25rem 0;border-bottom:1px solid #26282d}\nul.feed li.priv{color:var(--acc)}ul.feed .sline{display:none}body.reveal ul.feed .sline{display:inline}ul.feed li.priv:after{content:var(--pv);color:var(--mute);font-style:italic}body.reveal ul.feed li.priv:after{content:none}ul.feed li.ans{font-weight:600}ul.feed li.undone{text-decoration:line-through;color:var(--mute)}\n.todo{background:#2d2a1a;border-left:4px solid var(--acc);padding:.4rem .7rem;margin:.4rem 0}\n.stats{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;color:var(--mute)}.stats b{color:var(--fg)}\n.players span{margin-right:1rem}.on{color:#6c6}.off{color:var(--mute)}\n.over{font-size:1.3rem;padding:.7rem;background:#1f3a2a;border-radius:.5rem}\n.screen .grid td{width:5.5rem;height:6.5rem;font-size:1.6rem}.screen .grid td small{font-size:1rem}\n.cols{display:flex;gap:1.5rem;flex-wrap:wrap}.cols>div{flex:1 1 20rem}\ntable.ay{border-collapse:collapse;width:100%;margin:.3rem 0}.ay th,.ay td{padding:.3rem .4rem;border-bottom:1px solid #2c2f36;text-align:left}.ay th{color:var(--mute);font-weight:normal}\n.ay tr.turn{background:#2d2a1a}.ay tr.killed b{text-decoration:line-through}.ay .life{color:#f4f1e8;letter-spacing:.1rem}.ay .kill{color:var(--red);letter-spacing:.1rem}\n.rc{background:var(--card);color:var(--ink);border-radius:.3rem;padding:.05rem .35rem;font-weight:600}.hist td{font-size:.9rem}\n.screen .ay td{font-size:1.25rem}\n.ay .mark{color:var(--acc);font-size:.85em;white-space:nowrap}\n#tm-offline{position:sticky;top:0;z-index:9;margin:0;padding:.55rem .8rem;background:#6b3d0c;color:#fff;border-bottom:2px solid var(--acc);font-weight:600}#tm-offline[hidden]{display:none}\n#tm-offline .unsent{display:block;font-weight:normal;margin-top:.2rem}#tm-offline .unsent:empty{display:none}\nbody.offline #app button{opacity:.45}body.offline .on{font-size:0}body.offline .on:before{content:\"?\";font-size:1rem;color:var(--mute)}\n</style>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<style>\n:root{--bg:#14161a;--fg:#eceae4;--mute:#9a9890;--card:#f4f1e8;--ink:#1b1b1b;--red:#c8242b;--acc:#e0b341;--dead:#3a1d1f;--inn:#1f3a2a}\n*{box-sizing:border-box}\nbody{margin:0;background:var(--bg);color:var(--fg);font:16px/1.4 system-ui,-apple-system,\"Hiragino Sans\",\"Noto Sans CJK JP\",sans-serif}\nmain{max-width:60rem;margin:0 auto;padding:.6rem}\nh1{font-size:1.15rem;margin:.2rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem;color:var(--acc)}\n.top{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem}\n.lang a,.foot a{color:var(--mute);font-size:.85rem}.foot{text-align:center;margin:1rem}\n.status{padding:.5rem .7rem;border-radius:.4rem;background:#23262d;margin:.4rem 0}\n.status.me{background:#4a3a10;border:1px solid var(--acc)}\n.flash{padding:.5rem .7rem;border-radius:.4rem;background:#5a1e1e;margin:.4rem 0}\ntable.grid{border-collapse:separate;border-spacing:3px;margin:.3rem auto}\n.grid th{color:var(--mute);font-weight:normal;font-size:.8rem}\n.grid td{background:var(--card);color:var(--ink);width:3.2rem;height:3.6rem;text-align:center;border-radius:.35rem;font-weight:600;position:relative}\n.grid td.dead{background:#6d5f5f;color:#2a2020}.grid td.dead:after{content:\"✖\";position:absolute;right:.2rem;top:0;color:var(--red);font-size:1.1rem}\n.grid td small{display:block;font-size:.72rem;font-weight:normal}\n.grid td.inn small{background:#cfe8d4;border-radius:.2rem}\n.red{color:var(--red)}\nbody.reveal .grid td.mine{outline:3px solid var(--acc)}body.reveal .grid td.near{box-shadow:inset 0 0 0 3px #5aa0e0}body.reveal .grid td.dis{outline:3px dashed var(--acc)}\n.grid td.pick{outline:3px solid var(--red)}.grid.pick td button{all:unset;display:block;width:100%;height:100%;cursor:pointer;border-radius:.35rem;box-shadow:inset 0 0 0 3px var(--acc)}\n.hold{display:block;width:100%;margin:.4rem 0;padding:.7rem;border-radius:.5rem;border:1px dashed var(--acc);background:#1d2026;color:var(--fg);text-align:left;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:none}\n.hold .secret{display:none}.hold:active .secret,body.reveal .hold .secret{display:block}\n.cards span{display:inline-block;background:var(--card);color:var(--ink);border-radius:.3rem;padding:.1rem .4rem;margin:.1rem;font-weight:600}\nform{margin:0}.choices{display:flex;flex-wrap:wrap;gap:.35rem}\nbutton{font:inherit;padding:.55rem .8rem;border-radius:.45rem;border:0;background:#2f6fb0;color:#fff;min-height:2.6rem}\nbutton.alt{background:#444}button.warn,button.armed{background:#8a3a1a}\ndetails{margin:.4rem 0;padding:.4rem;border:1px solid #333;border-radius:.4rem}summary{cursor:pointer;color:var(--acc)}\nul.feed{list-style:none;padding:0;margin:0}ul.feed li{padding:.25rem 0;border-bottom:1px solid #26282d}\nul.feed li.priv{color:var(--acc)}ul.feed .sline{display:none}body.reveal ul.feed .sline{display:inline}ul.feed li.priv:after{content:var(--pv);color:var(--mute);font-style:italic}body.reveal ul.feed li.priv:after{content:none}ul.feed li.ans{font-weight:600}ul.feed li.undone{text-decoration:line-through;color:var(--mute)}\n.todo{background:#2d2a1a;border-left:4px solid var(--acc);padding:.4rem .7rem;margin:.4rem 0}\n.todo small{display:block;font-size:.8em;color:var(--mute)}.todo i{font-style:normal;font-weight:600;background:var(--acc);color:#1a1a1a;border-radius:.2rem;padding:0 .3rem}.todo .was{opacity:.6;font-size:.85em;margin-top:.2rem}.todo .was>*{display:inline;margin-right:.6em}\n.stats{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;color:var(--mute)}.stats b{color:var(--fg)}\n.players span{margin-right:1rem}.on{color:#6c6}.off{color:var(--mute)}\n.over{font-size:1.3rem;padding:.7rem;background:#1f3a2a;border-radius:.5rem}\n.screen .grid td{width:5.5rem;height:6.5rem;font-size:1.6rem}.screen .grid td small{font-size:1rem}\n.cols{display:flex;gap:1.5rem;flex-wrap:wrap}.cols>div{flex:1 1 20rem}\ntable.ay{border-collapse:collapse;width:100%;margin:.3rem 0}.ay th,.ay td{padding:.3rem .4rem;border-bottom:1px solid #2c2f36;text-align:left}.ay th{color:var(--mute);font-weight:normal}\n.ay tr.turn{background:#2d2a1a}.ay tr.killed b{text-decoration:line-through}.ay .life{color:#f4f1e8;letter-spacing:.1rem}.ay .kill{color:var(--red);letter-spacing:.1rem}\n.rc{background:var(--card);color:var(--ink);border-radius:.3rem;padding:.05rem .35rem;font-weight:600}.hist td{font-size:.9rem}\n.screen .ay td{font-size:1.25rem}\n.ay .mark{color:var(--acc);font-size:.85em;white-space:nowrap}.ay .life,.ay .kill{white-space:nowrap}\n#tm-offline{position:sticky;top:0;z-index:9;margin:0;padding:.55rem .8rem;background:#6b3d0c;color:#fff;border-bottom:2px solid var(--acc);font-weight:600}#tm-offline[hidden]{display:none}\n#tm-offline .unsent{display:block;font-weight:normal;margin-top:.2rem}#tm-offline .unsent:empty{display:none}\nbody.offline #app button{opacity:.45}body.offline .on{font-size:0}body.offline .on:before{content:\"?\";font-size:1rem;color:var(--mute)}\n</style>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -65,7 +65,7 @@ func tvStyle() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<style>\nhtml.tv{font-size:clamp(16px,min(1.5vw,2.7vh),56px)}body.screen{font-size:1rem;height:100vh;display:flex;flex-direction:column}\n.screen main{max-width:none;width:100%;padding:1vh 2vw 0;flex:1;min-height:0;display:flex;flex-direction:column}.screen .foot{margin:0 0 .2rem;font-size:.6rem}\n.screen h1{font-size:1.2rem}.screen .players{font-size:.8rem}.screen .status,.screen .todo,.screen .over{margin:.25rem 0}\n.screen .cols{flex:1;flex-wrap:nowrap;gap:2vw;min-height:0}.screen .cols>div{flex:0 1 auto;min-width:0;overflow:auto}.screen .cols>div:empty{display:none}.screen .cols>div:has(>#board),.screen .cols>div:has(>table.grid){flex-shrink:0}\n.screen .cols>div:last-child{flex:1 1 28%;overflow:hidden}.screen .cols>div:last-child h2{margin-top:0}\n.screen .grid td{width:min(9rem,12.5vh);height:min(10.5rem,12vh)}.screen .grid td span{font-size:min(2.4rem,5vh)}.screen .grid td small{font-size:min(1.2rem,2.8vh)}\n.screen .stats{font-size:.85rem}.screen .ay td{font-size:1.1rem}.screen .ay th{font-size:.8rem}.screen .ay.sr td,.screen .ay.hist td{font-size:.8rem;padding:.15rem .3rem}\n.players>span{display:inline-block}.players span,.ay .life,.ay .kill{white-space:nowrap}\n.top h1{flex:1}.say{display:none;min-height:0;padding:.3rem .7rem;font-size:.9rem}body.cansay .say{display:inline-block}.say[aria-pressed=true]{background:#2f6fb0}body.saywait .say[aria-pressed=true]{outline:3px solid var(--acc)}\n</style>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 2, "<style>\nhtml.tv{font-size:clamp(16px,min(1.5vw,2.7vh),56px)}body.screen{font-size:1rem;height:100vh;display:flex;flex-direction:column}\n.screen main{max-width:none;width:100%;padding:1vh 2vw 0;flex:1;min-height:0;display:flex;flex-direction:column}.screen .foot{margin:0 0 .2rem;font-size:.6rem}\n.screen h1{font-size:1.2rem}.screen .players{font-size:.8rem}.screen .status,.screen .todo,.screen .over{margin:.25rem 0}\n.screen .cols{flex:1;flex-wrap:nowrap;gap:2vw;min-height:0}.screen .cols>div{flex:0 1 auto;min-width:0;overflow:auto}.screen .cols>div:empty{display:none}.screen .cols>div:has(>#board),.screen .cols>div:has(>table.grid){flex-shrink:0}\n.screen .cols>div:last-child{flex:1 1 28%;overflow:hidden}.screen .cols>div:last-child h2{margin-top:0}\n.screen .grid td{width:min(9rem,12.5vh);height:min(10.5rem,12vh)}.screen .grid td span{font-size:min(2.4rem,5vh)}.screen .grid td small{font-size:min(1.2rem,2.8vh)}\n.screen .stats{font-size:.85rem}.screen .ay td{font-size:1.1rem}.screen .ay th{font-size:.8rem}.screen .ay.sr td,.screen .ay.hist td{font-size:.8rem;padding:.15rem .3rem}\n.screen .todo{display:grid;grid-template-columns:auto minmax(0,1fr) minmax(0,.6fr);column-gap:1rem;align-items:start}.screen .todo>b{grid-area:1/1}.screen .todo>.now{grid-area:1/2/span 2}.screen .todo>.was{grid-column:3;margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}\n.players>span{display:inline-block}.players span,.ay .life,.ay .kill{white-space:nowrap}\n.top h1{flex:1}.say{display:none;min-height:0;padding:.3rem .7rem;font-size:.9rem}body.cansay .say{display:inline-block}.say[aria-pressed=true]{background:#2f6fb0}body.saywait .say[aria-pressed=true]{outline:3px solid var(--acc)}\n</style>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -148,7 +148,7 @@ func sayScript() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,w=document.getElementById(\"tm-say\"),ss=window.speechSynthesis;\nif(!w||!ss||!window.SpeechSynthesisUtterance)return;\nvar W=JSON.parse(w.dataset.w),on=false,lastE=-1,last={},kinds=\"utso\",lang=document.documentElement.lang===\"ja\"?\"ja-JP\":\"en-US\";\ntry{on=localStorage.getItem(\"tm-say\")===\"1\"}catch(x){}\nb.classList.add(\"cansay\");\nfunction norm(t){return t.replace(/\\s+/g,\" \").trim()}\nfunction words(el){if(!el.classList.contains(\"todo\"))return norm(el.textContent);var t=[];for(var i=0;i<el.children.length;i++)t.push(norm(el.children[i].textContent));return t.join(\" \")}\nfunction spoken(t){return t.replace(/([\\u2660\\u2665\\u2666\\u2663])(10|[2-9AJQK])/g,function(m,s,r){return W[s].replace(\"{r}\",W[r]||r)}).replace(/([\\u24ea\\u2460-\\u2469])\\s*/g,function(m,c){var n=c.charCodeAt(0);return W[\"#\"].replace(\"{n}\",n===0x24ea?0:n-0x245f)+\" \"})}\nfunction voice(){var v=ss.getVoices()||[],best=null,i,l;for(i=0;i<v.length;i++){l=String(v[i].lang).replace(\"_\",\"-\");if(!v[i].localService||l.slice(0,2).toLowerCase()!==lang.slice(0,2))continue;\nif(!best||(l===lang&&best.lang!==lang))best=v[i]}return best}\nfunction say(t){var u=new SpeechSynthesisUtterance(spoken(t)),v=voice();u.lang=lang;if(v)u.voice=v;u.onerror=function(e){if(e&&e.error===\"not-allowed\")b.classList.add(\"saywait\")};ss.speak(u)}\nfunction scan(speak){var es=[],rest=[],seen={},done={};\napp.querySelectorAll(\"[data-say]\").forEach(function(el){var k=el.getAttribute(\"data-say\"),c=k.charAt(0),t=words(el),n;\nif(c===\"e\"){n=+k.slice(1);if(n>lastE)es.push([n,t]);return}\nseen[c]=1;if(last[c]!==k+\"\\n\"+t){last[c]=k+\"\\n\"+t;rest.push([kinds.indexOf(c),t])}});\nfor(var c in last)if(!seen[c])delete last[c];\nes.sort(function(x,y){return x[0]-y[0]});if(es.length)lastE=es[es.length-1][0];\nrest.sort(function(x,y){return x[0]-y[0]});\nif(speak)es.concat(rest).forEach(function(x){if(x[1]&&!done[x[1]])say(x[1]);done[x[1]]=1})}\nfunction mark(){var x=app.querySelector(\"button.say\");if(x)x.setAttribute(\"aria-pressed\",on?\"true\":\"false\")}\nfunction now(){var s=app.querySelector(\"[data-say=s]\")||app.querySelector(\"#status\");if(s)say(words(s))}\ndocument.addEventListener(\"click\",function(e){var x=e.target.closest&&e.target.closest(\"button.say\");if(!x){b.classList.remove(\"saywait\");return}\nif(on&&b.classList.contains(\"saywait\")){b.classList.remove(\"saywait\");now();return}\non=!on;try{localStorage.setItem(\"tm-say\",on?\"1\":\"0\")}catch(y){}mark();ss.cancel();if(on)now()});\nif(on&&navigator.userActivation&&!navigator.userActivation.hasBeenActive)b.classList.add(\"saywait\");\nwindow.tmShown=function(){mark();scan(on)};mark();scan(false);\n})();\n</script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,w=document.getElementById(\"tm-say\"),ss=window.speechSynthesis;\nif(!w||!ss||!window.SpeechSynthesisUtterance)return;\nvar W=JSON.parse(w.dataset.w),on=false,lastE=-1,last={},kinds=\"utso\",lang=document.documentElement.lang===\"ja\"?\"ja-JP\":\"en-US\";\ntry{on=localStorage.getItem(\"tm-say\")===\"1\"}catch(x){}\nb.classList.add(\"cansay\");\nfunction norm(t){return t.replace(/\\s+/g,\" \").trim()}\nfunction words(el){if(!el.classList.contains(\"todo\"))return norm(el.textContent);var t=[norm(el.children[0].textContent)];el.querySelectorAll(\".now>div\").forEach(function(d){t.push(norm(d.textContent))});return t.join(\" \")}\nfunction spoken(t){return t.replace(/([\\u2660\\u2665\\u2666\\u2663])(10|[2-9AJQK])/g,function(m,s,r){return W[s].replace(\"{r}\",W[r]||r)}).replace(/([\\u24ea\\u2460-\\u2469])\\s*/g,function(m,c){var n=c.charCodeAt(0);return W[\"#\"].replace(\"{n}\",n===0x24ea?0:n-0x245f)+\" \"})}\nfunction voice(){var v=ss.getVoices()||[],best=null,i,l;for(i=0;i<v.length;i++){l=String(v[i].lang).replace(\"_\",\"-\");if(!v[i].localService||l.slice(0,2).toLowerCase()!==lang.slice(0,2))continue;\nif(!best||(l===lang&&best.lang!==lang))best=v[i]}return best}\nfunction say(t){var u=new SpeechSynthesisUtterance(spoken(t)),v=voice();u.lang=lang;if(v)u.voice=v;u.onerror=function(e){if(e&&e.error===\"not-allowed\")b.classList.add(\"saywait\")};ss.speak(u)}\nfunction scan(speak){var es=[],rest=[],seen={},done={};\napp.querySelectorAll(\"[data-say]\").forEach(function(el){var k=el.getAttribute(\"data-say\"),c=k.charAt(0),t=words(el),n;\nif(c===\"e\"){n=+k.slice(1);if(n>lastE)es.push([n,t]);return}\nseen[c]=1;if(last[c]!==k+\"\\n\"+t){last[c]=k+\"\\n\"+t;rest.push([kinds.indexOf(c),t])}});\nfor(var c in last)if(!seen[c])delete last[c];\nes.sort(function(x,y){return x[0]-y[0]});if(es.length)lastE=es[es.length-1][0];\nrest.sort(function(x,y){return x[0]-y[0]});\nif(speak)es.concat(rest).forEach(function(x){if(x[1]&&!done[x[1]])say(x[1]);done[x[1]]=1})}\nfunction mark(){var x=app.querySelector(\"button.say\");if(x)x.setAttribute(\"aria-pressed\",on?\"true\":\"false\")}\nfunction now(){var s=app.querySelector(\"[data-say=s]\")||app.querySelector(\"#status\");if(s)say(words(s))}\ndocument.addEventListener(\"click\",function(e){var x=e.target.closest&&e.target.closest(\"button.say\");if(!x){b.classList.remove(\"saywait\");return}\nif(on&&b.classList.contains(\"saywait\")){b.classList.remove(\"saywait\");now();return}\non=!on;try{localStorage.setItem(\"tm-say\",on?\"1\":\"0\")}catch(y){}mark();ss.cancel();if(on)now()});\nif(on&&navigator.userActivation&&!navigator.userActivation.hasBeenActive)b.classList.add(\"saywait\");\nwindow.tmShown=function(){mark();scan(on)};mark();scan(false);\n})();\n</script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -180,7 +180,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var6 string
 		templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 200, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 202, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 		if templ_7745c5c3_Err != nil {
@@ -203,7 +203,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var7 string
 		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(pageTitle(d))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 205, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 24}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 		if templ_7745c5c3_Err != nil {
@@ -244,7 +244,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var8 string
 		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.lost")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 214, Col: 85}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 		if templ_7745c5c3_Err != nil {
@@ -257,7 +257,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var9 string
 		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsent")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 214, Col: 132}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 132}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 		if templ_7745c5c3_Err != nil {
@@ -270,7 +270,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var10 string
 		templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsure")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 214, Col: 179}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 179}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
 		if templ_7745c5c3_Err != nil {
@@ -283,7 +283,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var11 string
 		templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Base + "/events").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 215, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 50}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 		if templ_7745c5c3_Err != nil {
@@ -296,7 +296,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var12 string
 		templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(d.BodyVersion)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 215, Col: 89}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
 		if templ_7745c5c3_Err != nil {
@@ -309,7 +309,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var13 string
 		templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.BodyHash).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 215, Col: 111}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 111}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 		if templ_7745c5c3_Err != nil {
@@ -322,7 +322,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var14 string
 		templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.confirm")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 215, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 152}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
 		if templ_7745c5c3_Err != nil {
@@ -343,7 +343,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var15 string
 		templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(d.Base + "/rules")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 218, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 220, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var15)
 		if templ_7745c5c3_Err != nil {
@@ -356,7 +356,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var16 string
 		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.rules"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 218, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 220, Col: 103}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 		if templ_7745c5c3_Err != nil {
@@ -378,7 +378,7 @@ func appPage(d *face.Page) templ.Component {
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(sayWords(d.Lang)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 221, Col: 53}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 223, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
 			if templ_7745c5c3_Err != nil {
@@ -425,7 +425,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 230, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 232, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var19)
 		if templ_7745c5c3_Err != nil {
@@ -438,7 +438,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var20 string
 		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 235, Col: 33}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 237, Col: 33}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
@@ -451,7 +451,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var21 string
 		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 240, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 242, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 		if templ_7745c5c3_Err != nil {

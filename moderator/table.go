@@ -50,6 +50,7 @@ const (
 // (moderator/face): a Snapshot holds only what its seat may see.
 type (
 	Snapshot    = face.Snapshot
+	TodoStep    = face.TodoStep
 	FeedItem    = face.FeedItem
 	UndoRequest = face.UndoRequest
 )
@@ -380,7 +381,7 @@ func (t *Table) snapshotLocked(s engine.Seat) Snapshot {
 			}
 		}
 	}
-	snap.Todo = t.todoLocked()
+	snap.Todo, snap.TodoWhat, snap.TodoPast = t.todoLocked()
 	if n := len(t.applied); n > 0 {
 		snap.CanUndo = s != engine.Public && t.applied[n-1].seat == s && !t.game.Outcome().Over
 	}
@@ -413,44 +414,78 @@ func (t *Table) tailLocked(s engine.Seat, tail int) (n, from int, earlier bool) 
 	return n, 0, false
 }
 
-// todoLocked is Snapshot.Todo. It reads the end of the story: the
-// restore lines of the undos since the last action, or else that action's
-// table instructions. So it holds after a replay or a resume as well.
-func (t *Table) todoLocked() []engine.Event {
-	var restore []engine.Event
-	undos := 0
-	for i := len(t.feed) - 1; i >= 0; i-- {
-		f := t.feed[i]
-		if f.kind == feedNote {
-			continue
-		}
-		if f.kind == feedUndo {
-			undos++
-			continue
-		}
-		if f.kind != feedRestore {
-			break
-		}
-		if f.Event.Table && f.Event.IsPublic() {
-			restore = append(restore, f.Event)
-		}
-	}
-	if undos > 0 {
-		slices.Reverse(restore)
-		if len(restore) == 0 {
-			restore = []engine.Event{{Msg: engine.M("mod.restore.nothing"), Table: true}}
-		}
-		return restore
-	}
-	var todo []engine.Event
-	if n := len(t.applied); n > 0 {
-		for _, e := range t.applied[n-1].events {
-			if e.Table && e.IsPublic() {
-				todo = append(todo, e)
+// todoKeep is how many steps of the game (actions, or undos in a row)
+// "On the table now" looks back over: an instruction stays until two more
+// steps were taken, time enough for the real table to carry it out.
+const todoKeep = 3
+
+// todoLocked is Snapshot.Todo, TodoWhat and TodoPast. It reads the end of
+// the story, step by step from the newest: an action gives its table
+// instructions, the undos since the last action the restore lines that
+// put the real table back. So it holds after a replay or a resume as well.
+func (t *Table) todoLocked() (todo []engine.Event, what engine.Msg, past []TodoStep) {
+	var steps []TodoStep
+	i := len(t.feed) - 1
+walk:
+	for i >= 0 && len(steps) < todoKeep {
+		f := &t.feed[i]
+		switch {
+		case f.kind == feedNote || (f.kind == feedEvent && f.Undone):
+			i--
+		case f.kind == feedEvent && f.act < 0:
+			break walk // the opening
+		case f.kind == feedEvent:
+			act := f.act
+			for i >= 0 && t.feed[i].kind == feedEvent && t.feed[i].act == act {
+				i--
 			}
+			ap := &t.applied[act]
+			st := TodoStep{What: t.todoWhat(ap)}
+			for _, e := range ap.events {
+				if e.Table && e.IsPublic() {
+					st.Todo = append(st.Todo, e)
+				}
+			}
+			steps = append(steps, st)
+		default: // undos in a row, with their restore lines
+			var st TodoStep
+			for ; i >= 0; i-- {
+				f := &t.feed[i]
+				if f.kind == feedEvent {
+					break
+				}
+				if f.kind == feedUndo && st.What.Key == "" {
+					st.What = f.Event.Msg
+				}
+				if f.kind == feedRestore && f.Event.Table && f.Event.IsPublic() {
+					st.Todo = append(st.Todo, f.Event)
+				}
+			}
+			slices.Reverse(st.Todo)
+			if len(st.Todo) == 0 {
+				st.Todo = []engine.Event{{Msg: engine.M("mod.restore.nothing"), Table: true}}
+			}
+			steps = append(steps, st)
 		}
 	}
-	return todo
+	if len(steps) == 0 {
+		return nil, engine.Msg{}, nil
+	}
+	for _, st := range steps[1:] {
+		if len(st.Todo) > 0 {
+			past = append(past, st)
+		}
+	}
+	return steps[0].Todo, steps[0].What, past
+}
+
+// todoWhat names an action for "On the table now": its first public line,
+// or, for an action the table was told nothing of, whose move it was.
+func (t *Table) todoWhat(ap *applied) engine.Msg {
+	if m, ok := firstTold(ap.events, engine.Public); ok {
+		return m
+	}
+	return engine.M("mod.todo.move", "seat", t.seatLabel(ap.seat))
 }
 
 // Legal lists seat s's choices now.

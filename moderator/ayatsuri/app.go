@@ -3,6 +3,7 @@ package ayatsuri
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"tablemaster/engine"
 	rules "tablemaster/engine/ayatsuri"
@@ -20,8 +21,15 @@ func phone(b *bytes.Buffer, d *face.Page, v *rules.View) {
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
 	over(b, d, &v.PublicView)
-	face.WriteStatusOpen(b, d, len(d.Snap.Choices) > 0)
-	status(b, l, &v.PublicView)
+	if m, ok := yourStatus(d, v); ok {
+		// The mover's phone says it once, to them: "Your turn: choose a
+		// role.", not "Your turn. Round 1: Aki is choosing a role."
+		b.WriteString("\n<div class=\"status me\" id=\"status\">")
+		face.WriteMsg(b, l, m)
+	} else {
+		face.WriteStatusOpen(b, d, len(d.Snap.Choices) > 0)
+		status(b, l, &v.PublicView)
+	}
 	b.WriteString("</div>\n")
 	face.WriteUndo(b, d)
 	face.WriteHoldOpen(b, d)
@@ -88,6 +96,21 @@ func table(b *bytes.Buffer, d *face.Page, v *rules.PublicView) {
 	b.WriteString("</div></div>\n")
 	history(b, l, v)
 	b.WriteString("\n")
+}
+
+// yourStatus is the status in the second person ("ay.you.X" for
+// "ay.st.X", same arguments) when the phone's seat is the one whose move
+// it is and has its choices now.
+func yourStatus(d *face.Page, v *rules.View) (engine.Msg, bool) {
+	st := v.Status
+	if v.Over || len(d.Snap.Choices) == 0 || int(v.Seat) >= len(v.Players) || !v.Players[v.Seat].Turn || !strings.HasPrefix(st.Key, "ay.st.") {
+		return engine.Msg{}, false
+	}
+	st.Key = "ay.you." + strings.TrimPrefix(st.Key, "ay.st.")
+	if !engine.Has(st.Key) {
+		return engine.Msg{}, false
+	}
+	return st, true
 }
 
 // status is the game's status, or its end.

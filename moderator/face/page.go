@@ -17,7 +17,15 @@ type Snapshot struct {
 	// Todo is what to do with the real cards now: the table instructions
 	// of the last action, or after undos the instructions that put the
 	// real table back, every undo since the last action in turn.
-	Todo     []engine.Event
+	Todo []engine.Event
+	// TodoWhat names what Todo belongs to: the action's first public
+	// line, or the undo notice; zero before the first action.
+	TodoWhat engine.Msg
+	// TodoPast are the instructions of the steps just before, newest
+	// first, which the real table may not have carried out yet: a table
+	// slower than its phones still reads "give the dictator marker to
+	// Dai" one or two actions later (issue 27).
+	TodoPast []TodoStep
 	Undo     *UndoRequest
 	CanUndo  bool // the seat may ask to undo the last action
 	StateVer int
@@ -29,6 +37,14 @@ type Snapshot struct {
 	// Earlier is set when Feed holds only the end of the story: a page
 	// links to the whole of it.
 	Earlier bool
+}
+
+// TodoStep is what one step of the game asked of the real table: an
+// action's table instructions, or the instructions that put it back after
+// undos.
+type TodoStep struct {
+	What engine.Msg // the action's first public line, or the undo notice
+	Todo []engine.Event
 }
 
 // FeedItem is one line of a table's story: an event, or an undo notice.

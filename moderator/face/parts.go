@@ -154,26 +154,46 @@ func WritePlayers(b *bytes.Buffer, d *Page) {
 	b.WriteString("</div>")
 }
 
-// WriteTodo writes what to do with the real cards now, if anything.
+// WriteTodo writes what to do with the real cards now, if anything: the
+// last step's instructions, marked new, then those of the steps just
+// before, greyed, each under the action it belongs to (issue 27).
 func WriteTodo(b *bytes.Buffer, d *Page) {
-	if len(d.Snap.Todo) == 0 {
+	if len(d.Snap.Todo) == 0 && len(d.Snap.TodoPast) == 0 {
 		return
 	}
 	// The todo is read each time an action (or an undo) sets it, even in
 	// the same words as the last: its state version tells them apart.
+	// Only the new instructions are read (.now), the older were before.
 	b.WriteString(`<div class="todo"`)
-	if !d.Phone {
+	if !d.Phone && len(d.Snap.Todo) > 0 {
 		b.WriteString(` data-say="t`)
 		b.WriteString(strconv.Itoa(d.Snap.StateVer))
 		b.WriteByte('"')
 	}
 	Put(b, `><b>`, Escape(d.Lang.S("mod.todo")), "</b>")
-	for _, e := range d.Snap.Todo {
-		b.WriteString("<div>")
-		WriteMsg(b, d.Lang, e.Msg)
+	if len(d.Snap.Todo) > 0 {
+		Put(b, `<div class="now"><small><i>`, Escape(d.Lang.S("mod.todo.new")), "</i> ")
+		WriteMsg(b, d.Lang, d.Snap.TodoWhat)
+		b.WriteString("</small>")
+		writeTodoLines(b, d.Lang, d.Snap.Todo)
+		b.WriteString("</div>")
+	}
+	for _, st := range d.Snap.TodoPast {
+		b.WriteString(`<div class="was"><small>`)
+		WriteMsg(b, d.Lang, st.What)
+		b.WriteString("</small>")
+		writeTodoLines(b, d.Lang, st.Todo)
 		b.WriteString("</div>")
 	}
 	b.WriteString("</div>")
+}
+
+func writeTodoLines(b *bytes.Buffer, l engine.Lang, todo []engine.Event) {
+	for _, e := range todo {
+		b.WriteString("<div>")
+		WriteMsg(b, l, e.Msg)
+		b.WriteString("</div>")
+	}
 }
 
 // writeGroups writes a page's choice groups, those folded away (fold) or
