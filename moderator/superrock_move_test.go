@@ -142,6 +142,9 @@ func TestSuperrockWhoseMove(t *testing.T) {
 				}
 				want := tr.expected(tb)
 				srCheckMovers(t, h, tb, want, where)
+				for _, k := range srCheckState(t, h, tb, where) {
+					stages[k]++
+				}
 				s, c := srNextMove(t, tb, r, want)
 				if _, err := tb.Act(s, string(c.Action), -1); err != nil {
 					t.Fatalf("%s: Act(%d, %q) = %v", where, s, c.Action, err)
@@ -154,7 +157,7 @@ func TestSuperrockWhoseMove(t *testing.T) {
 					tr.base = s
 				}
 			}
-			for _, want := range []string{"reject ", "shadow ", "order ", "play planet", "ambush decision", "play hubs", "play base"} {
+			for _, want := range []string{"reject ", "shadow ", "order ", "play planet", "ambush decision", "ambush opened", "play hubs", "play base", "hub destroyed"} {
 				if stages[want] == 0 {
 					t.Errorf("the game never reached %q: %v", want, stages)
 				}
@@ -258,4 +261,64 @@ func srStatus(body string) string {
 	}
 	j := min(len(body), i+300)
 	return body[max(0, i-30):j]
+}
+
+// srCheckState checks that the table screen (en) says what is true now,
+// never what was true earlier (issue 27): only the current stage's order;
+// an opened ambush not "hidden", and no ambushes after the planet phase;
+// a destroyed hub marked ✖ on its square; the turn-order roll waiting
+// only for the non-base players. It returns the states it saw.
+func srCheckState(t *testing.T, h http.Handler, tb *Table, where string) []string {
+	t.Helper()
+	v := tb.Snapshot(engine.Public).View.(superrock.PublicView)
+	body := do(t, h, "GET", "/t/"+tb.Header().TableToken, nil, "Accept-Language", "en").Body.String()
+	var saw []string
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("%s: the table screen %s:\n%s", where, fmt.Sprintf(format, args...), srStatus(body))
+	}
+	has := func(s string) bool { return strings.Contains(body, s) }
+	switch v.Stage {
+	case "planet":
+		if !has("Planet phase turns:") || has("Turn order:") {
+			fail("does not show the planet phase's turns alone")
+		}
+		for _, a := range v.Ambushes {
+			line := fmt.Sprintf("Ambush %s (%s): hidden", a.Card, v.Players[a.Owner].Name)
+			if a.State != "" {
+				saw = append(saw, "ambush opened")
+				if has(line) {
+					fail("says %q after it was opened (%s)", line, a.State)
+				}
+			} else if !has(line) {
+				fail("does not say %q", line)
+			}
+		}
+	case "hubs", "base":
+		over := v.Phase == "confirm" || v.Phase == "over" // no turns left
+		if has("Turn order:") == over || has("Planet phase turns:") || has("Ambush A (") {
+			fail("shows the planet phase's order or ambushes in the %s stage", v.Stage)
+		}
+	}
+	for _, sq := range v.Base {
+		if sq.Destroyed {
+			saw = append(saw, "hub destroyed")
+			if !has("✖ " + engine.EN.Text(sq.Card.Name)) {
+				fail("does not mark the destroyed %s on its square %s", engine.EN.Text(sq.Card.Name), sq.Square)
+			}
+		}
+	}
+	if v.Phase == "order" {
+		i := strings.Index(body, `id="waiting"`)
+		if i < 0 {
+			fail("does not say whom the turn-order roll waits for")
+		}
+		waiting, _, _ := strings.Cut(body[i:], "</small>")
+		for _, p := range v.Players {
+			if p.Base && strings.Contains(waiting, p.Name) {
+				fail("waits for base player %s in the turn-order roll (SR-17)", p.Name)
+			}
+		}
+	}
+	return saw
 }
