@@ -80,12 +80,17 @@ type board struct {
 	tries    []int
 	declared []int
 	free     []bool
+
+	// lastTurn is who took the last turn of the current stage (a landing,
+	// an entry roll, an opened square), -1 before the first: the next
+	// mover follows from it (Movers).
+	lastTurn engine.Seat
 }
 
 func newBoard(n int) board {
 	b := board{drawn: make([][]int, n), info: make([]int, n), leader: make([]engine.Seat, n), revealDue: make([]bool, n),
 		destroyed: make([]bool, Hubs), entered: make([]bool, n), tries: make([]int, n), declared: fill(n, -1), free: make([]bool, n),
-		hubAt: fill(Hubs, -1)}
+		hubAt: fill(Hubs, -1), lastTurn: -1}
 	for i := range b.leader {
 		b.leader[i] = -1
 	}
@@ -609,6 +614,9 @@ func (g *Game) die(n int) int {
 
 func (g *Game) execBoard(s engine.Seat, a act, ev *events) {
 	virtualDice := g.cfg.Dice == VirtualDice
+	if turnEnds[a.kind] && !(a.kind == "enter" && !virtualDice) {
+		g.lastTurn = s
+	}
 	switch a.kind {
 	case "land":
 		g.land(s, a.n, ev)
@@ -948,7 +956,7 @@ func (g *Game) closePlanet(reason engine.Msg, instruction string, ev *events) {
 	if g.virtual() {
 		for _, b := range g.baseSeats() {
 			if !g.dead[b] {
-				g.useDealtIdentity(b, ev)
+				g.useDealtIdentity(b, "sr.ev.dealt_identity", ev)
 			}
 		}
 	} else {
@@ -1000,8 +1008,10 @@ func argList(m engine.Msg) []string {
 
 // useDealtIdentity is SR-23: a living base player's dealt "own identity
 // exposed" and "someone's identity revealed" cards are used once the
-// planet phase is over (or when the player comes back to life).
-func (g *Game) useDealtIdentity(b engine.Seat, ev *events) {
+// planet phase is over (or when the player comes back to life). Nobody
+// chose to play them, so the story tells them as what they are (key):
+// the phase's end (or the revival) plays them, not the player.
+func (g *Game) useDealtIdentity(b engine.Seat, key string, ev *events) {
 	g.revealDue[b] = true
 	var keep []int
 	for _, c := range g.hands[b] {
@@ -1011,7 +1021,7 @@ func (g *Game) useDealtIdentity(b engine.Seat, ev *events) {
 			continue
 		}
 		g.used = append(g.used, c)
-		ev.add(nil, true, false, false, "sr.ev.dealt_identity", "player", g.name(b), "card", "@"+card.NameKey())
+		ev.add(nil, true, false, false, key, "player", g.name(b), "card", "@"+card.NameKey())
 		if card.Kind == RevealSelf {
 			g.exposeBy(b, ev)
 		} else {
@@ -1024,6 +1034,7 @@ func (g *Game) useDealtIdentity(b engine.Seat, ev *events) {
 // startBase begins the secret base phase proper: entries (SR-26).
 func (g *Game) startBase(ev *events) {
 	g.stage = BaseStage
+	g.lastTurn = -1
 	ev.public("sr.ev.base_start")
 	ev.table("sr.do.base_start", "players", g.names(g.baseSeats()))
 }
@@ -1040,7 +1051,7 @@ func (g *Game) afterDeath(t engine.Seat, ev *events) {
 // phase ended.
 func (g *Game) afterRevival(t engine.Seat, ev *events) {
 	if g.virtual() && g.planetOver && g.Base(t) && !g.revealDue[t] {
-		g.useDealtIdentity(t, ev)
+		g.useDealtIdentity(t, "sr.ev.dealt_identity_revived", ev)
 	}
 }
 

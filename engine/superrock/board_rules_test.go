@@ -402,7 +402,7 @@ func TestSR23DealtIdentityCardsWaitForTheEnd(t *testing.T) {
 		t.Errorf("SR-23: used while dead: %+v", evs)
 	}
 	evs = apply(t, h, 0, "revives Ben")
-	if len(find(evs, "sr.ev.dealt_identity")) != 1 || !h.exposed[1] {
+	if len(find(evs, "sr.ev.dealt_identity_revived")) != 1 || !h.exposed[1] {
 		t.Errorf("SR-23: not used on coming back: %+v", evs)
 	}
 	if err := stateOK(h); err != nil {

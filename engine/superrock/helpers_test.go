@@ -423,7 +423,7 @@ func eventsOK(g *Game, evs []engine.Event) error {
 			}
 			// A planet card is named once it is shown: drawn on the board
 			// (SR-20), used from a hand, or a dealt card used (SR-23).
-			shows := e.Key == "sr.ev.land_card" || e.Key == "sr.ev.use" || e.Key == "sr.ev.dealt_identity"
+			shows := e.Key == "sr.ev.land_card" || e.Key == "sr.ev.use" || e.Key == "sr.ev.dealt_identity" || e.Key == "sr.ev.dealt_identity_revived"
 			if shows && !e.Reveal {
 				return fmt.Errorf("public reveal %s is not marked Reveal", j)
 			}

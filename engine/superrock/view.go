@@ -186,6 +186,10 @@ type PublicView struct {
 	TurnOrder   []engine.Seat    `json:"turn_order,omitempty"`
 	PlanetOrder []engine.Seat    `json:"planet_order,omitempty"`
 	Declaration *DeclarationView `json:"declaration,omitempty"`
+	// Movers are the seats the table waits for and Move what they are
+	// asked to do (Game.Movers): every device says whose move it is.
+	Movers []engine.Seat `json:"movers,omitempty"`
+	Move   string        `json:"move,omitempty"`
 	// PlanetPhaseOver: the planet phase is over (SR-21, SR-22), for the
 	// reason PlanetEnd gives; with SR-22 it may end before it began.
 	PlanetPhaseOver bool        `json:"planet_phase_over,omitempty"`
@@ -283,6 +287,7 @@ func (g *Game) publicView() PublicView {
 		v.Declaration = &DeclarationView{Declarer: d.by, Order: append([]engine.Seat(nil), d.order...), Answered: d.next, Vetoer: d.vetoer}
 	}
 	v.PlanetPhaseOver = g.planetOver
+	v.Movers, v.Move = g.Movers()
 	if g.outcome.Over {
 		v.Over = true
 		r := g.outcome.Reason

@@ -26,7 +26,7 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 	face.WriteFlash(b, d)
 	b.WriteString("\n")
 	over(b, d, p)
-	face.WriteStatusOpen(b, d, p.MyTurn)
+	statusOpen(b, p)
 	face.WriteMsg(b, l, p.Pub.Status)
 	waiting(b, p)
 	b.WriteString("</div>\n")
@@ -131,7 +131,11 @@ func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 	over(b, d, p)
 	// The voice reads the phase, not whom it waits for: that changes
 	// with every player who answers.
-	b.WriteString("\n<div class=\"status\" id=\"status\"><span" + face.SayStatus + ">")
+	b.WriteString("\n<div class=\"status\" id=\"status\">")
+	if p.MoveLine != "" {
+		face.Put(b, `<b id="move">`, face.Escape(p.MoveLine), "</b> ")
+	}
+	b.WriteString("<span" + face.SayStatus + ">")
 	face.WriteMsg(b, l, p.Pub.Status)
 	b.WriteString("</span>")
 	waiting(b, p)
@@ -187,9 +191,24 @@ func over(b *bytes.Buffer, d *face.Page, p *srPage) {
 	}
 }
 
+// statusOpen opens a phone's status box: marked as the mover's, and
+// saying the move in the second person, on a mover's phone (as
+// face.WriteStatusOpen does with me, in words for the move: "Your move:
+// land on the planet"); naming the one mover on the others'.
+func statusOpen(b *bytes.Buffer, p *srPage) {
+	b.WriteString("\n<div class=\"status")
+	if p.MyTurn {
+		b.WriteString(" me")
+	}
+	b.WriteString(`" id="status">`)
+	if p.MoveLine != "" {
+		face.Put(b, `<b id="move">`, face.Escape(p.MoveLine), "</b> ")
+	}
+}
+
 // waiting names whom the table waits for (sr.waiting).
 func waiting(b *bytes.Buffer, p *srPage) {
-	if p.Waiting != "" {
+	if p.Waiting != "" && !p.Named { // the move line names them
 		face.Put(b, `<br><small id="waiting">`, face.Words(p.L, "sr.ui.waiting"), " <b>", string(face.NamesHTML(p.L, p.Waiting)), "</b></small>")
 	}
 }
@@ -277,8 +296,7 @@ func players(b *bytes.Buffer, p *srPage) {
 func public(b *bytes.Buffer, p *srPage) {
 	l := p.L
 	if p.Order != "" {
-		face.Put(b, `<div class="stats" id="order"><span>`, face.Words(l, "sr.ui.turn_order"), " <b>", string(face.NamesHTML(l, p.Order)),
-			"</b></span><span>", face.Words(l, "sr.ui.planet_order"), " <b>", string(face.NamesHTML(l, p.Planet)), "</b></span></div>")
+		face.Put(b, `<div class="stats" id="order"><span>`, face.Words(l, p.OrderKey), " <b>", string(face.NamesHTML(l, p.Order)), "</b></span></div>")
 	}
 	b.WriteString("\n")
 	if len(p.Ambush) > 0 {

@@ -231,7 +231,8 @@ func newBoard(d *face.Page) *srbBoard {
 					hidden = append(hidden, l.Text(s.Hub.Name)+" "+s.Square)
 				}
 			case s.Destroyed:
-				c.Mark, c.Hub, c.Gone = l.Text(s.Card.Name), true, true
+				// Marked on its square too, not only in the hubs' line.
+				c.Mark, c.Hub, c.Gone = "✖ "+l.Text(s.Card.Name), true, true
 				used["destroyed"] = true
 			default:
 				c.Mark, c.Hub = l.Text(s.Card.Name), s.Card.Hub

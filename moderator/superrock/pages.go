@@ -21,8 +21,16 @@ type srPage struct {
 	// Waiting names the players the table waits for, when that says more
 	// than "everyone" (the preparation, an override); "" otherwise.
 	Waiting string
-	// MyTurn: the phone's seat has something the table waits for.
-	MyTurn bool
+	// MyTurn: the phone's seat is a mover (rules.Game.Movers) with a
+	// choice to make; MoveLine says so ("Your move: …"), or on the others'
+	// phones names the one mover ("Ben's move: landing"); Move is the
+	// engine's word for the move.
+	MyTurn   bool
+	MoveLine string
+	Move     string
+	// Named: MoveLine names the one seat the table waits for, so
+	// "Waiting for:" would only repeat it.
+	Named  bool
 	Rows   []srRow
 	Online []srOnline // who has opened their page (table screen)
 	// Groups are the seat's choices under their headings. The engine lists
@@ -45,8 +53,11 @@ type srPage struct {
 	Story    *face.Page
 	Base     string
 	StateVer int
-	Order    string // every seat from the starter (SR-17)
-	Planet   string // the planet phase's turns: the order without base players
+	// Order is the current stage's turns (SR-17): the planet phase's
+	// (without the base players) in the planet stage, every seat from
+	// the starter after it; OrderKey is its heading.
+	Order    string
+	OrderKey string
 	Ambush   []srAmbush
 	Decl     *srDecl
 	Results  bool // the game is over: every character is revealed (SR-42)
@@ -94,6 +105,7 @@ type srOnline struct {
 type srAmbush struct {
 	Card, Owner string
 	Placed      bool
+	State       string // the engine's: "", "asked", "appeared", "stayed", "no-owner"
 	Square      string // base players only
 }
 
@@ -251,10 +263,9 @@ func srAttr(l engine.Lang, code string) string {
 	return code
 }
 
-// waitsByPlayer lists the phases in which the seats with choices are the
-// ones the table waits for. In play every seat may enter what happened, in
-// a declaration the answers go in turn: the page says that instead.
-var waitsByPlayer = map[string]bool{"reject": true, "shadow": true, "ambush": true, "order": true}
+// everyoneMoves are the moves every seat may make (anyone deals, anyone
+// confirms): "Waiting for:" would list the whole table.
+var everyoneMoves = map[string]bool{rules.MoveDeal: true, rules.MoveLineup: true, rules.MoveConfirm: true}
 
 func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, choices bool) *srPage {
 	p := &srPage{L: l, Pub: v, Me: me, Phase: v.Phase, Results: v.Phase == "confirm" || v.Phase == "over"}
@@ -281,27 +292,32 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 		}
 		return engine.Names(out)
 	}
+	// Whose move it is comes from the engine's view (Movers), never from
+	// who happens to have choices: in play every seat may report what
+	// happened, and with virtual dice anyone may press the order roll.
 	var waiting []engine.Seat
-	if waitsByPlayer[v.Phase] {
-		for s, t := range turn {
-			if t {
-				waiting = append(waiting, engine.Seat(s))
-			}
+	if !everyoneMoves[v.Move] {
+		waiting = v.Movers
+	}
+	p.Move = v.Move
+	for _, s := range v.Movers {
+		if me != nil && s == me.Seat {
+			p.MyTurn = choices
 		}
 	}
-	if d := v.Declaration; d != nil && v.Phase == "override" {
-		waiting = []engine.Seat{d.Declarer}
-	}
-	if d := v.Declaration; d != nil && v.Phase == "veto" && d.Answered < len(d.Order) {
-		waiting = []engine.Seat{d.Order[d.Answered]}
+	p.Named = len(v.Movers) == 1
+	switch {
+	case p.MyTurn:
+		p.MoveLine = l.S("sr.move.you." + v.Move)
+	case len(v.Movers) == 1 && engine.Has("sr.move.other."+v.Move):
+		p.MoveLine = l.S("sr.move.other."+v.Move, "player", v.Players[v.Movers[0]].Name)
+	default:
+		p.Named = false
 	}
 	p.Waiting = list(waiting)
 	isWaiting := map[engine.Seat]bool{}
 	for _, s := range waiting {
 		isWaiting[s] = true
-	}
-	if me != nil {
-		p.MyTurn = choices && (isWaiting[me.Seat] || v.Phase == "deal" || v.Phase == "lineup" || v.Phase == "confirm")
 	}
 	p.Rows = make([]srRow, 0, len(v.Players))
 	for _, pl := range v.Players {
@@ -336,13 +352,22 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 		}
 		p.Rows = append(p.Rows, r)
 	}
-	p.Order, p.Planet = list(v.TurnOrder), list(v.PlanetOrder)
+	switch {
+	case v.Over || v.Phase == "confirm":
+	case v.Stage == "planet":
+		p.Order, p.OrderKey = list(v.PlanetOrder), "sr.ui.planet_order"
+	default:
+		p.Order, p.OrderKey = list(v.TurnOrder), "sr.ui.turn_order"
+	}
 	amb := v.Ambushes
 	if me != nil && len(me.Ambushes) > 0 {
 		amb = me.Ambushes
 	}
+	if v.Stage == "hubs" || v.Stage == "base" || v.Over {
+		amb = nil // the ambushes belong to the planet phase (SR-24)
+	}
 	for _, a := range amb {
-		x := srAmbush{Card: a.Card, Owner: names([]engine.Seat{a.Owner}), Placed: a.Placed}
+		x := srAmbush{Card: a.Card, Owner: names([]engine.Seat{a.Owner}), Placed: a.Placed, State: a.State}
 		if a.Square != "" {
 			if sq, ok := rules.ParseSquare(a.Square); ok {
 				x.Square = l.S("sr.c.square", "planet", strconv.Itoa(sq/rules.SquaresPerPlanet+1), "square", strconv.Itoa(sq%rules.SquaresPerPlanet+1))
@@ -476,8 +501,7 @@ func superrockText(b *strings.Builder, v rules.PublicView, me *rules.View, turn 
 		fmt.Fprintf(b, "  %s %2d %s %s  %s\n", w, r.No, face.Pad(r.Name, 10), face.Pad(sil, 16), strings.Join(marks, ", "))
 	}
 	if p.Order != "" {
-		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.turn_order"), face.NamesText(l, p.Order))
-		fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.planet_order"), face.NamesText(l, p.Planet))
+		fmt.Fprintf(b, "  %s %s\n", l.S(p.OrderKey), face.NamesText(l, p.Order))
 	}
 	for _, a := range p.Ambush {
 		state := l.S(a.StateKey())
@@ -524,8 +548,11 @@ func superrockText(b *strings.Builder, v rules.PublicView, me *rules.View, turn 
 	if v.Over && v.Reason != nil {
 		fmt.Fprintf(b, "  %s\n", l.Text(*v.Reason))
 	} else {
+		if p.MoveLine != "" {
+			fmt.Fprintf(b, "  %s\n", p.MoveLine)
+		}
 		fmt.Fprintf(b, "  %s\n", l.Text(v.Status))
-		if p.Waiting != "" {
+		if p.Waiting != "" && !p.Named {
 			fmt.Fprintf(b, "  %s %s\n", l.S("sr.ui.waiting"), face.NamesText(l, p.Waiting))
 		}
 	}
@@ -552,9 +579,13 @@ func (r srRow) OwnText(l engine.Lang) string { return srOwn(l, r.Own) }
 // AttrName is the public character's attribute in words.
 func (r srRow) AttrName(l engine.Lang) string { return srAttr(l, r.Attr) }
 
-// StateKey says whether the ambush is hidden yet.
+// StateKey says where the ambush stands now (SR-16, SR-24): not hidden
+// yet, hidden, opened and its owner deciding, or what the owner did.
 func (a srAmbush) StateKey() string {
-	if a.Placed {
+	switch {
+	case a.State != "":
+		return "sr.ui.ambush." + a.State
+	case a.Placed:
 		return "sr.ui.hidden"
 	}
 	return "sr.ui.not_hidden"
