@@ -165,14 +165,7 @@ func simAyatsuri(f *Factory, g *globalOptions) *cobra.Command {
 	sf := &simFlags{}
 	var cmd *cobra.Command
 	cmd = newCmdAyatsuri(f, g, func(o *ayatsuriOptions) error {
-		if err := simCheck(cmd, sf); err != nil {
-			return err
-		}
-		lang, err := f.lang(g.Lang)
-		if err != nil {
-			return err
-		}
-		cfg, err := o.config(lang)
+		cfg, err := simConfig(cmd, sf, f, g, o.config)
 		if err != nil {
 			return err
 		}
@@ -202,14 +195,7 @@ func simSuperrock(f *Factory, g *globalOptions) *cobra.Command {
 	sf := &simFlags{}
 	var cmd *cobra.Command
 	cmd = newCmdSuperrock(f, g, func(o *superrockOptions) error {
-		if err := simCheck(cmd, sf); err != nil {
-			return err
-		}
-		lang, err := f.lang(g.Lang)
-		if err != nil {
-			return err
-		}
-		cfg, err := o.config(lang)
+		cfg, err := simConfig(cmd, sf, f, g, o.config)
 		if err != nil {
 			return err
 		}
@@ -366,6 +352,20 @@ type rateJSON struct {
 // words joined by "-" ("killer", "brutal-cop").
 func sideID(key string) string {
 	return strings.Join(strings.Fields(strings.ToLower(engine.EN.S(key))), "-")
+}
+
+// simConfig checks the sim's flags and builds a game's options with its
+// command's own config, in the console's language.
+func simConfig[C any](cmd *cobra.Command, sf *simFlags, f *Factory, g *globalOptions, config func(engine.Lang) (C, error)) (C, error) {
+	var zero C
+	if err := simCheck(cmd, sf); err != nil {
+		return zero, err
+	}
+	lang, err := f.lang(g.Lang)
+	if err != nil {
+		return zero, err
+	}
+	return config(lang)
 }
 
 func simRun(f *Factory, g *globalOptions, sf *simFlags, tf *tableFlags, sg simGame) error {
