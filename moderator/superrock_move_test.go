@@ -277,7 +277,14 @@ func srCheckState(t *testing.T, h http.Handler, tb *Table, where string) []strin
 		t.Helper()
 		t.Fatalf("%s: the table screen %s:\n%s", where, fmt.Sprintf(format, args...), srStatus(body))
 	}
-	has := func(s string) bool { return strings.Contains(body, s) }
+	// The orders, the ambushes and the board are in the page's columns;
+	// "On the table now" above them keeps the last steps' instructions,
+	// which may name an earlier stage's order.
+	cols := body
+	if i := strings.Index(body, `<div class="cols">`); i >= 0 {
+		cols = body[i:]
+	}
+	has := func(s string) bool { return strings.Contains(cols, s) }
 	switch v.Stage {
 	case "planet":
 		if !has("Planet phase turns:") || has("Turn order:") {
