@@ -24,3 +24,19 @@ func init() {
 		"cmd.sim.progress": {EN: "{done}/{games} games", JA: "{done}/{games}ゲーム"},
 	})
 }
+
+// sim's refusals.
+func init() {
+	engine.Register(map[string]engine.Text{
+		"cmd.sim.err.table_flag":    {EN: "--{flag} serves a table: tablemaster sim plays on the laptop alone", JA: "--{flag} は卓を開くためのものです：tablemaster sim はこのパソコンだけで打ちます"},
+		"cmd.sim.err.at_least_one":  {EN: "--{flag} must be at least 1, not {n}", JA: "--{flag} は1以上にしてください（{n} ではなく）"},
+		"cmd.sim.err.deck":          {EN: "--deck physical waits for real draws: tablemaster sim plays --deck virtual", JA: "--deck physical は実物の山札を待ちます：tablemaster sim は --deck virtual で打ちます"},
+		"cmd.sim.err.react_timeout": {EN: "--react-timeout serves a table: bots answer at once", JA: "--react-timeout は卓のためのものです：ボットはすぐに答えます"},
+		"cmd.sim.err.toss":          {EN: "--toss chips waits for real chips: tablemaster sim plays --toss engine", JA: "--toss chips は実物のチップを待ちます：tablemaster sim は --toss engine で打ちます"},
+		"cmd.sim.err.physical":      {EN: "--dice physical and --board physical wait for real dice and cards: tablemaster sim plays them virtual", JA: "--dice physical と --board physical は実物のダイスとカードを待ちます：tablemaster sim は仮想で打ちます"},
+		"cmd.sim.err.no_bots":       {EN: "--bots names at least one bot: random or ismcts", JA: "--bots にはボットを1つ以上指定してください：random か ismcts"},
+		"cmd.sim.err.random_budget": {EN: "--bots {bot}: random has no budget", JA: "--bots {bot}：random に予算はありません"},
+		"cmd.sim.err.budget":        {EN: "--bots {bot}: the budget after ismcts: is a number of iterations, at least 1", JA: "--bots {bot}：ismcts: のあとの予算は反復回数で、1以上です"},
+		"cmd.sim.err.no_such_bot":   {EN: "--bots: no bot \"{bot}\" (bots: random, ismcts, ismcts:BUDGET)", JA: "--bots：「{bot}」というボットはありません（ボット：random、ismcts、ismcts:予算）"},
+	})
+}

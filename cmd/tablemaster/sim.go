@@ -93,27 +93,32 @@ func simCommand(game *cobra.Command, sf *simFlags) *cobra.Command {
 	return game
 }
 
+// simRefuse is a refusal of sim's, in the console's language.
+func simRefuse(lang engine.Lang, key string, nv ...string) error {
+	return errorf("%s", lang.S(key, nv...))
+}
+
 // simCheck refuses the table's flags and bad numbers before a game is
 // built.
-func simCheck(cmd *cobra.Command, sf *simFlags) error {
+func simCheck(cmd *cobra.Command, sf *simFlags, lang engine.Lang) error {
 	for _, name := range tableOnly {
 		if cmd.Flags().Changed(name) {
-			return errorf("--%s serves a table: tablemaster sim plays on the laptop alone", name)
+			return simRefuse(lang, "cmd.sim.err.table_flag", "flag", name)
 		}
 	}
 	if sf.Games < 1 {
-		return errorf("--games must be at least 1, not %d", sf.Games)
+		return simRefuse(lang, "cmd.sim.err.at_least_one", "flag", "games", "n", strconv.Itoa(sf.Games))
 	}
 	if sf.Budget < 1 {
-		return errorf("--budget must be at least 1, not %d", sf.Budget)
+		return simRefuse(lang, "cmd.sim.err.at_least_one", "flag", "budget", "n", strconv.Itoa(sf.Budget))
 	}
 	if sf.Jobs < 1 {
-		return errorf("--jobs must be at least 1, not %d", sf.Jobs)
+		return simRefuse(lang, "cmd.sim.err.at_least_one", "flag", "jobs", "n", strconv.Itoa(sf.Jobs))
 	}
 	if sf.Cap < 1 {
-		return errorf("--cap must be at least 1, not %d", sf.Cap)
+		return simRefuse(lang, "cmd.sim.err.at_least_one", "flag", "cap", "n", strconv.Itoa(sf.Cap))
 	}
-	_, err := parseBots(sf.Bots, sf.Budget)
+	_, err := parseBots(sf.Bots, sf.Budget, lang)
 	return err
 }
 
@@ -121,7 +126,11 @@ func simNoir(f *Factory, g *globalOptions) *cobra.Command {
 	sf := &simFlags{}
 	var cmd *cobra.Command
 	cmd = newCmdNoir(f, g, func(o *noirOptions) error {
-		if err := simCheck(cmd, sf); err != nil {
+		lang, err := f.lang(g.Lang)
+		if err != nil {
+			return err
+		}
+		if err := simCheck(cmd, sf, lang); err != nil {
 			return err
 		}
 		cfg, err := o.config()
@@ -129,7 +138,7 @@ func simNoir(f *Factory, g *globalOptions) *cobra.Command {
 			return err
 		}
 		if cfg.Deck == noir.Physical {
-			return errorf("--deck physical waits for real draws: tablemaster sim plays --deck virtual")
+			return simRefuse(lang, "cmd.sim.err.deck")
 		}
 		sides := [2]string{"noir.role.killer", "noir.role.inspector"}
 		return simRun(f, g, sf, &o.tableFlags, simGame{name: "noir", options: cfg, seats: 2,
@@ -143,11 +152,15 @@ func simOutlaws(f *Factory, g *globalOptions) *cobra.Command {
 	sf := &simFlags{}
 	var cmd *cobra.Command
 	cmd = newCmdOutlaws(f, g, func(o *outlawsOptions) error {
-		if err := simCheck(cmd, sf); err != nil {
+		lang, err := f.lang(g.Lang)
+		if err != nil {
+			return err
+		}
+		if err := simCheck(cmd, sf, lang); err != nil {
 			return err
 		}
 		if cmd.Flags().Changed("react-timeout") {
-			return errorf("--react-timeout serves a table: bots answer at once")
+			return simRefuse(lang, "cmd.sim.err.react_timeout")
 		}
 		cfg, err := o.config()
 		if err != nil {
@@ -165,12 +178,12 @@ func simAyatsuri(f *Factory, g *globalOptions) *cobra.Command {
 	sf := &simFlags{}
 	var cmd *cobra.Command
 	cmd = newCmdAyatsuri(f, g, func(o *ayatsuriOptions) error {
-		cfg, err := simConfig(cmd, sf, f, g, o.config)
+		cfg, lang, err := simConfig(cmd, sf, f, g, o.config)
 		if err != nil {
 			return err
 		}
 		if cfg.Toss == ayatsuri.TossChips {
-			return errorf("--toss chips waits for real chips: tablemaster sim plays --toss engine")
+			return simRefuse(lang, "cmd.sim.err.toss")
 		}
 		return simRun(f, g, sf, &o.tableFlags, simGame{name: "ayatsuri", options: cfg, seats: len(cfg.Players),
 			deal: func(seed uint64) bot.Game {
@@ -195,12 +208,12 @@ func simSuperrock(f *Factory, g *globalOptions) *cobra.Command {
 	sf := &simFlags{}
 	var cmd *cobra.Command
 	cmd = newCmdSuperrock(f, g, func(o *superrockOptions) error {
-		cfg, err := simConfig(cmd, sf, f, g, o.config)
+		cfg, lang, err := simConfig(cmd, sf, f, g, o.config)
 		if err != nil {
 			return err
 		}
 		if cfg.Dice == superrock.PhysicalDice || cfg.Board == superrock.PhysicalBoard {
-			return errorf("--dice physical and --board physical wait for real dice and cards: tablemaster sim plays them virtual")
+			return simRefuse(lang, "cmd.sim.err.physical")
 		}
 		options := cfg
 		options.Data = nil // the roster is its file's, not the options'
@@ -230,9 +243,9 @@ type botSpec struct {
 	budget int
 }
 
-func parseBots(names []string, budget int) ([]botSpec, error) {
+func parseBots(names []string, budget int, lang engine.Lang) ([]botSpec, error) {
 	if len(names) == 0 {
-		return nil, errorf("--bots names at least one bot: random or ismcts")
+		return nil, simRefuse(lang, "cmd.sim.err.no_bots")
 	}
 	var out []botSpec
 	for _, n := range names {
@@ -242,18 +255,18 @@ func parseBots(names []string, budget int) ([]botSpec, error) {
 		switch spec.kind {
 		case "random":
 			if hasBudget {
-				return nil, errorf("--bots %s: random has no budget", n)
+				return nil, simRefuse(lang, "cmd.sim.err.random_budget", "bot", n)
 			}
 		case "ismcts":
 			if hasBudget {
 				v, err := strconv.Atoi(b)
 				if err != nil || v < 1 {
-					return nil, errorf("--bots %s: the budget after ismcts: is a number of iterations, at least 1", n)
+					return nil, simRefuse(lang, "cmd.sim.err.budget", "bot", n)
 				}
 				spec.budget = v
 			}
 		default:
-			return nil, errorf("--bots: no bot %q (bots: random, ismcts, ismcts:BUDGET)", n)
+			return nil, simRefuse(lang, "cmd.sim.err.no_such_bot", "bot", n)
 		}
 		out = append(out, spec)
 	}
@@ -355,17 +368,18 @@ func sideID(key string) string {
 }
 
 // simConfig checks the sim's flags and builds a game's options with its
-// command's own config, in the console's language.
-func simConfig[C any](cmd *cobra.Command, sf *simFlags, f *Factory, g *globalOptions, config func(engine.Lang) (C, error)) (C, error) {
+// command's own config, in the console's language, which it returns.
+func simConfig[C any](cmd *cobra.Command, sf *simFlags, f *Factory, g *globalOptions, config func(engine.Lang) (C, error)) (C, engine.Lang, error) {
 	var zero C
-	if err := simCheck(cmd, sf); err != nil {
-		return zero, err
-	}
 	lang, err := f.lang(g.Lang)
 	if err != nil {
-		return zero, err
+		return zero, lang, err
 	}
-	return config(lang)
+	if err := simCheck(cmd, sf, lang); err != nil {
+		return zero, lang, err
+	}
+	cfg, err := config(lang)
+	return cfg, lang, err
 }
 
 func simRun(f *Factory, g *globalOptions, sf *simFlags, tf *tableFlags, sg simGame) error {
@@ -373,7 +387,7 @@ func simRun(f *Factory, g *globalOptions, sf *simFlags, tf *tableFlags, sg simGa
 	if err != nil {
 		return err
 	}
-	specs, err := parseBots(sf.Bots, sf.Budget)
+	specs, err := parseBots(sf.Bots, sf.Budget, lang)
 	if err != nil {
 		return err
 	}
