@@ -498,9 +498,8 @@ func (g *Game) choice(s engine.Seat, a act) engine.Choice {
 	return ch
 }
 
-// appendActs is appendLegal for a bot's playout, which needs no headings
-// (sorted tells whether the list is in a phone's order: it always is here;
-// the unsorted fast path of the bots branch predates the two-tap Move).
+// appendActs is appendLegal for a bot's playout (bot.Playouter): sorted
+// tells whether the list is in a phone's order, which it always is here.
 func (g *Game) appendActs(out []act, s engine.Seat) (acts []act, sorted bool) {
 	return g.appendLegal(out, s), true
 }
