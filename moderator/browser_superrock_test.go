@@ -405,7 +405,8 @@ func testBrowserSuperrock(t *testing.T, browser string) {
 			if pl.Silhouette == nil {
 				wantRows = append(wantRows, "?")
 			} else {
-				wantRows = append(wantRows, engine.EN.Text(pl.Silhouette.Name)+" "+pl.Silhouette.Attr)
+				name, _ := superrock.CutAttr(engine.EN.Text(pl.Silhouette.Name), pl.Silhouette.Attr)
+				wantRows = append(wantRows, name+" "+pl.Silhouette.Attr)
 			}
 		}
 		// Every page is read at once, in one evaluation each.

@@ -380,8 +380,11 @@ func (g *Game) choiceBoard(a act, c *engine.Choice) {
 	case "sprung":
 		c.Label = engine.M("sr.c.sprung", "card", AmbushNames[a.card])
 		c.Public = true
-	case "appear":
-		if a.n > 0 {
+	case "appear", "stay":
+		// Everyone knows whose ambush it is and that its owner decides
+		// (SR-24): the question stays in view on the owner's phone.
+		c.Public = true
+		if a.kind == "appear" && a.n > 0 {
 			c.Label = engine.M("sr.c.rolled", "n", strconv.Itoa(a.n))
 			c.Group = engine.M("sr.g.appear_die")
 		}
@@ -970,7 +973,7 @@ func (g *Game) closePlanet(reason engine.Msg, instruction string, ev *events) {
 		}
 	}
 	if len(free) > 0 {
-		ev.public("sr.ev.free_entry", "players", g.names(free))
+		ev.public("sr.ev.free_entry", "players", g.names(free), "n", strconv.Itoa(len(free)))
 	}
 	if !g.virtual() {
 		ev.table("sr.do.hubs_physical", "players", g.names(g.baseSeats()))

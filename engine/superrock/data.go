@@ -117,6 +117,36 @@ type Silhouette struct {
 // NameKey is the catalogue key of the silhouette's name.
 func (s Silhouette) NameKey() string { return s.key }
 
+// ShortKey is the catalogue key of the silhouette's name without the
+// attribute it may end with ("Ran (E)" → "Ran"), for the lines that give
+// the attribute beside it: "Ran (Evil)", not "Ran (E) (Evil)". The other
+// lines keep the whole name, which tells "Ran (E)" from "Ran".
+func (s Silhouette) ShortKey() string {
+	if _, _, ok := s.short(); ok {
+		return s.key + ".short"
+	}
+	return s.key
+}
+
+// short is the silhouette's names without their attribute suffix, when
+// both end with it.
+func (s Silhouette) short() (en, ja string, ok bool) {
+	en, ok1 := CutAttr(s.EN, s.Attr.String())
+	ja, ok2 := CutAttr(s.JA, s.Attr.String())
+	return en, ja, ok1 && ok2
+}
+
+// CutAttr cuts an attribute code written after a name, "(E)" or "（E）",
+// with the spaces before it; ok reports whether name ended with it.
+func CutAttr(name, code string) (string, bool) {
+	for _, suffix := range []string{"(" + code + ")", "（" + code + "）"} {
+		if rest, ok := strings.CutSuffix(name, suffix); ok && strings.TrimSpace(rest) != "" {
+			return strings.TrimRight(rest, " "), true
+		}
+	}
+	return name, false
+}
+
 // PlanetKind is what a planet card does when it is opened (chapter 3).
 type PlanetKind uint8
 
@@ -871,6 +901,9 @@ func (d *Data) register() {
 	}
 	for _, s := range d.Silhouettes {
 		m[s.key] = engine.Text{EN: s.EN, JA: s.JA}
+		if en, ja, ok := s.short(); ok {
+			m[s.key+".short"] = engine.Text{EN: en, JA: ja}
+		}
 	}
 	for _, c := range d.PlanetCards {
 		m[c.key] = engine.Text{EN: c.EN, JA: c.JA}

@@ -474,7 +474,7 @@ func (g *Game) choice(a act) engine.Choice {
 		c.Group = engine.M("sr.g.rolled." + g.phase.String())
 	case "pick", "switch":
 		s := g.sil(a.n)
-		c.Label = engine.M("sr.c.silhouette", "silhouette", "@"+s.NameKey(), "attr", "@"+s.Attr.Key(), "left", strconv.Itoa(g.left[a.n]))
+		c.Label = engine.M("sr.c.silhouette", "silhouette", "@"+s.ShortKey(), "attr", "@"+s.Attr.Key(), "left", strconv.Itoa(g.left[a.n]))
 		c.Public = a.kind == "switch"
 	case "ambush":
 		c.Label = engine.M("sr.c.square", "planet", strconv.Itoa(a.n/SquaresPerPlanet+1), "square", strconv.Itoa(a.n%SquaresPerPlanet+1))
@@ -715,7 +715,7 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		g.pick[s] = a.n
 		g.left[a.n]--
 		ev.public("sr.ev.picked", "player", g.name(s))
-		ev.private([]engine.Seat{s}, false, "sr.pv.picked", "silhouette", "@"+g.sil(a.n).NameKey(), "attr", "@"+g.sil(a.n).Attr.Key())
+		ev.private([]engine.Seat{s}, false, "sr.pv.picked", "silhouette", "@"+g.sil(a.n).ShortKey(), "attr", "@"+g.sil(a.n).Attr.Key())
 		for _, p := range g.pick {
 			if p < 0 {
 				return
@@ -855,7 +855,7 @@ func (g *Game) reveal(ev *events) {
 	var good, evil int
 	for s, p := range g.pick {
 		sil := g.sil(p)
-		ev.add(nil, true, false, false, "sr.ev.silhouette", "player", g.name(engine.Seat(s)), "silhouette", "@"+sil.NameKey(), "attr", "@"+sil.Attr.Key())
+		ev.add(nil, true, false, false, "sr.ev.silhouette", "player", g.name(engine.Seat(s)), "silhouette", "@"+sil.ShortKey(), "attr", "@"+sil.Attr.Key())
 		switch sil.Attr {
 		case Good:
 			good++

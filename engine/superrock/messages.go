@@ -358,7 +358,7 @@ func init() {
 		"sr.do.planet_end_virtual":      {EN: "The planet phase is over: turn the board to the secret base side. Pins go back to their players (a prisoner keeps the card that holds them).", JA: "惑星編は終了です。ゲーム盤を秘密基地編の面にします。ピンは各自の手元に戻します（逮捕などで捕まっている人はそのまま）。"},
 		"sr.do.planet_end_physical":     {EN: "The planet phase is over: gather the planet cards face down and turn the board to the secret base side. Pins go back to their players (a prisoner keeps the card that holds them).", JA: "惑星編は終了です。盤上の惑星カードを伏せて回収し、ゲーム盤を秘密基地編の面にします。ピンは各自の手元に戻します（逮捕などで捕まっている人はそのまま）。"},
 		"sr.do.identity_cards_physical": {EN: "{players}: a living base player holding “own identity exposed” or “someone's identity revealed” declares and uses it now (enter expose or identity).", JA: "{players}：「自分の正体露顕」「他人の正体判明」を持っている生きている基地プレイヤーは、ここで自己申告して使います（expose / identity を入力）。"},
-		"sr.ev.free_entry":              {EN: "{players} hold three information cards and come into the secret base without a roll.", JA: "{players}は情報入手を3枚以上持っているので、入るチェック無しで秘密基地に入ります。"},
+		"sr.ev.free_entry":              {EN: "{players} {n|holds|hold} three information cards and {n|comes|come} into the secret base without a roll.", JA: "{players}は情報入手を3枚以上持っているので、入るチェック無しで秘密基地に入ります。"},
 
 		// SR-25 … SR-27.
 		"sr.ev.base_laid":      {EN: "tablemaster lays the secret base cards face down.", JA: "tablemasterが秘密基地カードを伏せて並べました。"},

@@ -76,6 +76,13 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 		}
 	}
 	b.WriteString("\n</div></div>\n")
+	// The decision first: when this seat's move is a square to pick, the
+	// board comes before everything else.
+	m := newBoard(d)
+	first := p.MyTurn && m.picking()
+	if first {
+		writeBoard(b, d, m)
+	}
 	if len(p.Groups) > 0 || !p.Results {
 		choices(b, p)
 	}
@@ -84,7 +91,9 @@ func phone(b *bytes.Buffer, d *face.Page, p *srPage) {
 	b.WriteString("\n")
 	public(b, p)
 	b.WriteString("\n")
-	writeBoard(b, d)
+	if !first {
+		writeBoard(b, d, m)
+	}
 	b.WriteString("\n")
 	if len(p.Reports) > 0 {
 		face.Put(b, `<details id="reports"><summary>`, face.Words(l, "sr.ui.reports"), "</summary>\n")
@@ -151,7 +160,7 @@ func table(b *bytes.Buffer, d *face.Page, p *srPage) {
 	// The board and the story are columns of their own: on a TV the
 	// story's newest line is never pushed below the board.
 	b.WriteString("</div>\n<div>")
-	writeBoard(b, d)
+	writeBoard(b, d, newBoard(d))
 	face.Put(b, "</div>\n<div><h2>", face.Words(l, "mod.story"), "</h2>")
 	face.WriteFeed(b, d)
 	b.WriteString("</div></div>\n")
@@ -375,7 +384,10 @@ func choices(b *bytes.Buffer, p *srPage) {
 	// may use an ability card in play, so whether this seat has a move
 	// under it now (it holds such a card) must not show at a glance.
 	if p.Folded || !p.Results {
-		face.Put(b, `<details id="moves"><summary>`, face.Words(p.L, face.MovesKey(p.Groups, len(p.BoardChoices) > 0)), "</summary>\n")
+		face.Put(b, `<details id="moves"><summary>`, face.Words(p.L, face.MovesKey(p.Groups, p.BoardInView)), "</summary>\n")
+		if p.Destroy != "" {
+			face.Put(b, "<p><b>", face.Escape(p.Destroy), "</b><br>", face.Words(p.L, "sr.board.destroy_tap"), "</p>")
+		}
 		if p.Folded {
 			groups(b, p, true)
 		} else {
@@ -399,14 +411,18 @@ func groups(b *bytes.Buffer, p *srPage, fold bool) {
 	b.WriteString("</form>")
 }
 
-// writeBoard is the virtual boards (sr.board).
-func writeBoard(b *bytes.Buffer, d *face.Page) {
-	m := newBoard(d)
+// writeBoard is the virtual boards (sr.board), m their model.
+func writeBoard(b *bytes.Buffer, d *face.Page, m *srbBoard) {
 	if m == nil || (m.Planet == nil && len(m.Hubs) == 0) {
 		return
 	}
 	l := d.Lang
 	b.WriteString(`<div id="board"><style>.srb td{background:#456}.srb td.o{background:var(--card)}`)
+	if m.Destroy {
+		// The hubs' destroy buttons show only while the folded moves are
+		// open (srbCell.Destroy).
+		b.WriteString(`.grid.pick td button.d{display:none}body:has(#moves[open]) .grid.pick td button.d{display:block;position:absolute;inset:0}`)
+	}
 	if !m.Phone {
 		b.WriteString(`.screen .srb td{color:var(--fg);font-weight:normal;font-size:.7rem;width:min(5rem,11vh);min-width:min(5rem,11vh);height:min(3.2rem,8vh)}.screen .srb td.o{color:var(--ink)}`)
 	}
@@ -452,33 +468,57 @@ func writeBoard(b *bytes.Buffer, d *face.Page) {
 	b.WriteString("</div>")
 }
 
-// boardGrid is one 6×6 board (sr.board.grid).
+// boardGrid is one 6×6 board (sr.board.grid). When the seat picks one
+// of its squares now, the board is the form: each square it may pick is
+// a button, tapped once to choose and again to confirm (data-confirm).
 func boardGrid(b *bytes.Buffer, g *srbBoardGrid) {
-	b.WriteString(`<table class="grid srb"><tr><th><th>1<th>2<th>3<th>4<th>5<th>6`)
+	if g.Pick != nil {
+		face.Put(b, `<form method=post action="`, face.Escape(g.Pick.Base), `/act" id="pick"><input type=hidden name=v value="`, strconv.Itoa(g.Pick.StateVer), `">`)
+		if g.Pick.Heading != "" {
+			face.Put(b, "<p><b>", face.Escape(g.Pick.Heading), "</b><br><small>", face.Escape(g.Pick.Hint), "</small></p>")
+		}
+		b.WriteString(`<table class="grid srb pick">`)
+	} else {
+		b.WriteString(`<table class="grid srb">`)
+	}
+	b.WriteString(`<tr><th><th>1<th>2<th>3<th>4<th>5<th>6`)
 	for _, r := range g.Rows {
 		face.Put(b, "<tr><th>", strconv.Itoa(r.No))
-		for _, c := range r.Cells {
+		for j, c := range r.Cells {
 			if c.Down {
 				b.WriteString("<td>")
-				continue
-			}
-			b.WriteString("<td class=o>")
-			if c.Hub {
-				face.Put(b, "<b>", face.Escape(c.Mark), "</b>")
 			} else {
-				b.WriteString(face.Escape(c.Mark))
+				b.WriteString("<td class=o>")
 			}
-			if c.By != "" {
-				face.Put(b, "<small>", face.Escape(c.By), "</small>")
+			if c.Act != "" {
+				face.Put(b, `<button name=a value="`, face.Escape(c.Act), `" aria-label="`, strconv.Itoa(r.No), "-", strconv.Itoa(j+1),
+					`" data-confirm="`, face.Escape(g.Pick.Confirm), `">`)
+			}
+			if !c.Down {
+				if c.Hub {
+					face.Put(b, "<b>", face.Escape(c.Mark), "</b>")
+				} else {
+					b.WriteString(face.Escape(c.Mark))
+				}
+				if c.By != "" {
+					face.Put(b, "<small>", face.Escape(c.By), "</small>")
+				}
+			}
+			if c.Act != "" {
+				b.WriteString("</button>")
+			}
+			if c.Destroy != "" {
+				face.Put(b, `<button class=d name=a value="`, face.Escape(c.Destroy), `" aria-label="`, face.Escape(c.Mark),
+					`" data-confirm="`, face.Escape(g.Pick.Confirm), `"></button>`)
 			}
 		}
 	}
 	b.WriteString("</table>")
+	if g.Pick != nil {
+		b.WriteString("</form>")
+	}
 	if g.Legend != "" {
 		face.Put(b, "<small>", face.Escape(g.Legend), "</small>")
-	}
-	if g.Choose != nil {
-		boardForm(b, g.Choose)
 	}
 }
 

@@ -17,11 +17,18 @@ import (
 // the page budget next to the board.
 
 // srBoardChoice reports whether the board ("sr.board") offers a choice
-// itself, as a square or a player in a drop-down, so that the phone's list
-// of buttons leaves it out: thirty-six buttons per square picker would not
-// fit the page budget.
-func srBoardChoice(c engine.Choice) bool {
-	return srbSquareAction(string(c.Action)) || srbPlayerAction(string(c.Action))
+// itself, as a square to tap or a player in a drop-down, so that the
+// phone's list of buttons leaves it out: thirty-six buttons per square
+// picker would not fit the page budget, and a square is found on the
+// board, not in a list. base says whether the page draws the secret
+// base's squares (a virtual board in the base stage), where a hub is
+// destroyed by tapping its square.
+func srBoardChoice(c engine.Choice, base bool) bool {
+	a := string(c.Action)
+	if strings.HasPrefix(a, "destroy ") {
+		return base
+	}
+	return srbSquareAction(a) || srbPlayerAction(a)
 }
 
 // srbPlayerAction reports whether an action names a player for the
@@ -32,7 +39,8 @@ func srbPlayerAction(a string) bool {
 }
 
 // srbSquareAction reports whether an action picks a square of a board:
-// "land 3-4", "open 3-4", "hub command 3-4", "enter 3-4" (not "enter 4").
+// "land 3-4", "open 3-4", "hub command 3-4", "enter 3-4" (not "enter 4"),
+// "ambush A 3-4".
 func srbSquareAction(a string) bool {
 	// Cut, not Fields: it runs for every choice of every page.
 	verb, rest, _ := strings.Cut(strings.TrimLeft(a, " \t"), " ")
@@ -41,12 +49,17 @@ func srbSquareAction(a string) bool {
 		return false
 	}
 	switch verb {
-	case "land", "open", "hub":
+	case "land", "open", "hub", "ambush":
 		return true
 	case "enter":
 		return strings.Contains(arg, "-")
 	}
 	return false
+}
+
+// srbSquareOf is the square an action picks ("3-4"), its last word.
+func srbSquareOf(a string) string {
+	return a[strings.LastIndexByte(a, ' ')+1:]
 }
 
 // srbBoard is the model of "sr.board".
@@ -68,16 +81,27 @@ type srbBoard struct {
 	// hold-to-reveal (the ambush squares are already there), with the
 	// words of the hold.
 	Hidden, Hold string
+	// Destroy: some hub square carries a destroy button (srbCell.Destroy).
+	Destroy bool
 }
 
 type srbBoardGrid struct {
 	Title string // the board's heading
-	// Choose is the heading of the square choices on the board, if any,
-	// and Options the squares: a list, as buttons on every square would
-	// not fit a phone's page budget.
-	Choose *srbForm
+	// Pick is set when the seat picks a square of this board now: the
+	// squares it may pick are buttons (srbCell.Act), tapped twice (once to
+	// choose, once to confirm: a square opened shows its card to the
+	// table, which no undo takes back from anyone's memory).
+	Pick   *srbPick
 	Rows   []srbRow
 	Legend string // phone: the marks on this board, with their names
+}
+
+// srbPick is what a board's square buttons need around them: what the
+// tap does (the choices' heading), how to tap, and the form's target.
+type srbPick struct {
+	Heading, Hint, Confirm string
+	Base                   string
+	StateVer               int
 }
 
 // srbOption is one choice of a drop-down: a square the seat may pick
@@ -101,11 +125,15 @@ type srbRow struct {
 // srbCell is one square: a face-down square (Down), a mark (phone) or a
 // card name and who opened it (table screen).
 type srbCell struct {
-	Down bool
-	Mark string
-	By   string
-	Hub  bool
-	Gone bool // a destroyed hub (SR-27), an empty planet square
+	Act string // the action a tap on it takes, "" when it is not offered
+	// Destroy is the action that destroys the hub here (SR-27), on a
+	// button shown only while the seat's folded moves are open.
+	Destroy string
+	Down    bool
+	Mark    string
+	By      string
+	Hub     bool
+	Gone    bool // a destroyed hub (SR-27), an empty planet square
 }
 
 type srbHub struct {
@@ -136,27 +164,53 @@ func newBoard(d *face.Page) *srbBoard {
 	}
 	l := d.Lang
 	b := &srbBoard{Phone: d.Phone, Base: d.Base, StateVer: d.Snap.StateVer}
-	// The square choices, in the engine's order (square by square), and
-	// the player choices, one drop-down per heading.
-	var squares *srbForm
+	// The square choices, by board, and the player choices, one drop-down
+	// per heading. A board takes one kind of square choice at a time (the
+	// engine's first: ambush A before B), so that a tap means one thing;
+	// the secret base's open hubs may be destroyed besides (Destroy).
+	var planetPick, basePick *srbPick
+	planetActs, baseActs, destroy := map[string]string{}, map[string]string{}, map[string]string{}
+	pick := func(p **srbPick, c engine.Choice) {
+		h := l.Text(c.Group)
+		if *p == nil {
+			*p = &srbPick{Confirm: l.S("sr.board.confirm"), Base: d.Base, StateVer: d.Snap.StateVer}
+		}
+		if (*p).Heading == "" {
+			(*p).Heading, (*p).Hint = h, l.S("sr.board.tap")
+		}
+	}
+	// kind is an action without its square: "ambush A", "open".
+	kind := func(a string) string { return a[:strings.LastIndexByte(a, ' ')] }
+	planetKind := ""
 	forms := map[string]*srbForm{}
 	var order []string
-	newForm := func(heading string) *srbForm {
-		return &srbForm{Heading: heading, OK: l.S("sr.board.ok"), Base: d.Base, StateVer: d.Snap.StateVer}
-	}
 	for _, c := range d.Snap.Choices {
 		a := string(c.Action)
 		switch {
-		case srbSquareAction(a):
-			if squares == nil {
-				squares = newForm(l.Text(c.Group))
+		case strings.HasPrefix(a, "destroy "):
+			// Only a Good character may destroy a hub (SR-27): the page at
+			// rest must not show that this seat can. The buttons are on
+			// the hubs' squares but hidden until the seat opens its folded
+			// moves, where a line says to tap the hub (srPage.Destroy).
+			if basePick == nil {
+				basePick = &srbPick{Confirm: l.S("sr.board.confirm"), Base: d.Base, StateVer: d.Snap.StateVer}
 			}
-			f := strings.Fields(a)
-			squares.Options = append(squares.Options, srbOption{Label: f[len(f)-1]})
+			destroy[strings.TrimPrefix(a, "destroy ")] = a
+		case strings.HasPrefix(a, "land ") || strings.HasPrefix(a, "ambush "):
+			if planetKind == "" {
+				planetKind = kind(a)
+			}
+			if kind(a) == planetKind {
+				pick(&planetPick, c)
+				planetActs[srbSquareOf(a)] = a
+			}
+		case srbSquareAction(a):
+			pick(&basePick, c)
+			baseActs[srbSquareOf(a)] = a
 		case srbPlayerAction(a):
 			h := l.Text(c.Group)
 			if forms[h] == nil {
-				forms[h] = newForm(h)
+				forms[h] = &srbForm{Heading: h, OK: l.S("sr.board.ok"), Base: d.Base, StateVer: d.Snap.StateVer}
 				order = append(order, h)
 			}
 			forms[h].Options = append(forms[h].Options, srbOption{Value: a, Label: strings.Fields(a)[1]})
@@ -175,11 +229,18 @@ func newBoard(d *face.Page) *srbBoard {
 		}
 		return v.Players[s].Name
 	}
+	if planet == nil && planetPick != nil {
+		// The ambushes are hidden before the planet cards are laid out
+		// (SR-16): a board of face-down squares to tap.
+		for i := 0; i < rules.BoardSquares; i++ {
+			planet = append(planet, rules.PlanetSquareView{Square: rules.SquareName(i), By: -1})
+		}
+	}
 	if planet != nil {
-		g := &srbBoardGrid{Title: l.S("sr.board.planet")}
+		g := &srbBoardGrid{Title: l.S("sr.board.planet"), Pick: planetPick}
 		used := map[string]bool{}
 		for i, s := range planet {
-			c := srbCell{Down: !s.Open}
+			c := srbCell{Down: !s.Open, Act: planetActs[s.Square]}
 			if !d.Phone {
 				c.By = name(s.By)
 			}
@@ -209,19 +270,20 @@ func newBoard(d *face.Page) *srbBoard {
 			g.add(i, c)
 		}
 		g.legend(l, used, srbPlanetMarks, d.Phone)
-		if v.Stage == "planet" {
-			g.Choose = squares
-		}
 		b.Planet = g
 		info, parties := srbCountsOf(v)
 		b.Info, b.Parties = strings.Join(info, " · "), strings.Join(parties, " / ")
 	}
 	if base != nil {
-		g := &srbBoardGrid{Title: l.S("sr.board.base")}
+		g := &srbBoardGrid{Title: l.S("sr.board.base"), Pick: basePick}
 		used := map[string]bool{}
 		var hidden []string
 		for i, s := range base {
-			c := srbCell{Down: !s.Open}
+			c := srbCell{Down: !s.Open, Act: baseActs[s.Square]}
+			if s.Open && s.Card != nil && !s.Destroyed {
+				c.Destroy = destroy[s.Card.ID]
+				b.Destroy = b.Destroy || c.Destroy != ""
+			}
 			if !d.Phone {
 				c.By = name(s.By)
 			}
@@ -247,9 +309,6 @@ func newBoard(d *face.Page) *srbBoard {
 			g.add(i, c)
 		}
 		g.legend(l, used, srbBaseMarks, d.Phone)
-		if v.Stage != "planet" {
-			g.Choose = squares
-		}
 		b.Secret = g
 		if len(hidden) > 0 {
 			b.Hidden = l.S("sr.board.hidden") + " " + strings.Join(hidden, " · ")
@@ -281,6 +340,17 @@ func newBoard(d *face.Page) *srbBoard {
 	}
 	b.Used = strings.Join(used, ", ")
 	return b
+}
+
+// picking reports whether a board asks the seat to pick a square, under
+// a heading (a hub's hidden destroy buttons are no question).
+func (b *srbBoard) picking() bool {
+	for _, g := range []*srbBoardGrid{b.Planet, b.Secret} {
+		if g != nil && g.Pick != nil && g.Pick.Heading != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *srbBoardGrid) add(i int, c srbCell) {
@@ -493,6 +563,9 @@ func init() {
 		"sr.board.used":              {EN: "Used:", JA: "使用済み："},
 		"sr.board.hidden":            {EN: "The hubs:", JA: "重要拠点の位置："},
 		"sr.board.ok":                {EN: "OK", JA: "決定"},
+		"sr.board.tap":               {EN: "Tap a square, then tap it again to confirm.", JA: "マスをタップし、もう一度タップして確定します。"},
+		"sr.board.confirm":           {EN: "OK?", JA: "決定？"},
+		"sr.board.destroy_tap":       {EN: "Tap the hub's square on the secret base below, then tap it again to confirm.", JA: "下の秘密基地で重要拠点のマスをタップし、もう一度タップして確定します。"},
 		"sr.board.mark.battle":       {EN: "battle", JA: "戦闘"},
 		"sr.board.mark.spaceport":    {EN: "space port", JA: "宇宙港"},
 		"sr.board.mark.arrest":       {EN: "arrest", JA: "逮捕"},

@@ -2,6 +2,7 @@ package superrock
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,8 +47,15 @@ type srPage struct {
 	// BoardChoices are the choices "sr.board" offers on the board itself
 	// (srBoardChoice); the list of buttons leaves them out.
 	BoardChoices []engine.Choice
-	Folded       bool // some groups are folded away (face.Fold)
-	Phone        bool // marks without words, a legend below: a phone is narrow
+	// BoardInView: some board choice is in view at rest (all but a hub's
+	// destroy button).
+	BoardInView bool
+	Folded      bool // some groups are folded away (face.Fold)
+	// Destroy is the heading of the hub destroying (SR-27), whose buttons
+	// are on the hubs' squares; "" when the seat may destroy none. It
+	// depends on the seat's character, so it is said in the fold.
+	Destroy string
+	Phone   bool // marks without words, a legend below: a phone is narrow
 	// Story is the page data for the shared story (face.WriteFeed), with
 	// a phone's story cut to srPhoneFeed lines.
 	Story    *face.Page
@@ -171,8 +179,13 @@ func newPage(d *face.Page) *srPage {
 	spots := make([]spot, len(d.Snap.Choices))
 	for i, c := range d.Snap.Choices {
 		spots[i] = spot{-1, 0}
-		if srBoardChoice(c) {
+		if srBoardChoice(c, p.Me != nil && len(p.Me.Base) > 0) {
 			p.BoardChoices = append(p.BoardChoices, c)
+			if !strings.HasPrefix(string(c.Action), "destroy ") {
+				p.BoardInView = true
+			} else if p.Destroy == "" {
+				p.Destroy = d.Lang.Text(c.Group)
+			}
 			continue
 		}
 		list := 0
@@ -207,7 +220,16 @@ func newPage(d *face.Page) *srPage {
 			g.Choices = append(g.Choices, c)
 		}
 	}
-	p.Folded = face.Fold(p.Groups, len(p.BoardChoices) > 0)
+	if p.MyTurn {
+		// The decision first (in view or in the fold): the groups that
+		// answer the move the table waits for, then the standing options
+		// (expose, declare victory, an ability card).
+		answers := srAnswers[p.Move]
+		slices.SortStableFunc(p.Groups, func(a, b face.ChoiceGroup) int {
+			return srAnswerRank(b, answers) - srAnswerRank(a, answers)
+		})
+	}
+	p.Folded = face.Fold(p.Groups, p.BoardInView) || p.Destroy != ""
 	for _, g := range p.Groups {
 		p.HasOpenChoices = p.HasOpenChoices || !g.Fold
 	}
@@ -230,6 +252,27 @@ func newPage(d *face.Page) *srPage {
 		p.Online = append(p.Online, o)
 	}
 	return p
+}
+
+// srAnswers are the actions that answer each move (rules.Movers): the
+// mover's phone shows their groups first.
+var srAnswers = map[string][]string{
+	rules.MoveDeal: {"deal"}, rules.MoveKeep: {"keep", "reject"}, rules.MoveShadow: {"roll", "rolled", "pick"},
+	rules.MoveLineup: {"switch", "keep", "confirm"}, rules.MoveOrder: {"roll", "rolled"},
+	rules.MoveAppear: {"appear", "stay"}, rules.MoveEnter: {"enter", "sum"},
+	rules.MoveAnswer: {"accept", "veto"}, rules.MoveOverride: {"override", "withdraw"}, rules.MoveConfirm: {"own"},
+}
+
+// srAnswerRank is 1 when a group's first choice answers the move, else 0.
+func srAnswerRank(g face.ChoiceGroup, answers []string) int {
+	if len(g.Choices) == 0 {
+		return 0
+	}
+	verb, _, _ := strings.Cut(string(g.Choices[0].Action), " ")
+	if slices.Contains(answers, verb) {
+		return 1
+	}
+	return 0
 }
 
 // srReports are the play actions that tell tablemaster what happened at
@@ -333,7 +376,10 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 			r.Progress = "⚄ " + l.S("sr.ui.rolled")
 		}
 		if s := pl.Silhouette; s != nil {
-			r.Silhouette, r.SilAttr = l.Text(s.Name), s.Attr
+			// The attribute is written beside the name: "Ran E", not
+			// "Ran (E) E".
+			r.Silhouette, _ = rules.CutAttr(l.Text(s.Name), s.Attr)
+			r.SilAttr = s.Attr
 		}
 		var rolls []string
 		for _, n := range pl.OrderRolls {
@@ -489,10 +535,7 @@ func superrockText(b *strings.Builder, v rules.PublicView, me *rules.View, turn 
 		}
 		sil := "?"
 		if r.Silhouette != "" {
-			sil = r.Silhouette
-			if !strings.HasSuffix(sil, ")") { // "Stroheim (S)" names its attribute already
-				sil += " (" + r.SilAttr + ")"
-			}
+			sil = r.Silhouette + " (" + r.SilAttr + ")"
 		}
 		w := " "
 		if r.Waiting {
