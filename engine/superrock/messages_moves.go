@@ -27,6 +27,12 @@ func init() {
 		"sr.move.other.baseturn": {EN: "{player}'s move: in the secret base.", JA: "{player}さんの番：秘密基地内"},
 		"sr.move.other.answer":   {EN: "{player}'s decision: accept or veto.", JA: "{player}さんの判断：承認か拒否か"},
 		"sr.move.other.override": {EN: "{player}'s decision: override or withdraw.", JA: "{player}さんの判断：無効化か取り下げか"},
+		// The simultaneous steps, when one player is left to move.
+		"sr.move.other.keep":   {EN: "{player}'s move: keep or reject the character.", JA: "{player}さんの番：キャラクターの確定か拒否"},
+		"sr.move.other.shadow": {EN: "{player}'s move: the shadow roll.", JA: "{player}さんの番：影振り"},
+		"sr.move.other.ambush": {EN: "{player}'s move: hiding an ambush.", JA: "{player}さんの番：待ち伏せを仕掛ける"},
+		"sr.move.other.order":  {EN: "{player}'s move: the turn-order roll.", JA: "{player}さんの番：順番決めの1個振り"},
+		"sr.move.other.hubs":   {EN: "{player}'s move: placing the hubs.", JA: "{player}さんの番：重要拠点を仕掛ける"},
 
 		"sr.ev.dealt_identity":         {EN: "At the end of the planet phase, {player}'s dealt card {card} is played.", JA: "惑星編の終了により、{player}さんに配られた「{card}」が使われます。"},
 		"sr.ev.dealt_identity_revived": {EN: "{player} is alive again after the planet phase, so the dealt card {card} is played.", JA: "惑星編の後に{player}さんが生き返ったため、配られた「{card}」が使われます。"},
