@@ -316,11 +316,17 @@ func srCheckState(t *testing.T, h http.Handler, tb *Table, where string) []strin
 		}
 	}
 	if v.Phase == "order" {
+		// "Waiting for: …", or the one player left named in the move line.
 		i := strings.Index(body, `id="waiting"`)
+		end := "</small>"
+		if i < 0 {
+			i, end = strings.Index(body, `id="move"`), "</b>"
+		}
 		if i < 0 {
 			fail("does not say whom the turn-order roll waits for")
+			return saw
 		}
-		waiting, _, _ := strings.Cut(body[i:], "</small>")
+		waiting, _, _ := strings.Cut(body[i:], end)
 		for _, p := range v.Players {
 			if p.Base && strings.Contains(waiting, p.Name) {
 				fail("waits for base player %s in the turn-order roll (SR-17)", p.Name)
