@@ -271,7 +271,7 @@ func newBoard(d *face.Page) *srbBoard {
 		}
 		g.legend(l, used, srbPlanetMarks, d.Phone)
 		b.Planet = g
-		info, parties := srbCountsOf(v)
+		info, parties := srbCountsOf(v, l)
 		b.Info, b.Parties = strings.Join(info, " · "), strings.Join(parties, " / ")
 	}
 	if base != nil {
@@ -332,7 +332,7 @@ func newBoard(d *face.Page) *srbBoard {
 		}
 	}
 	if len(hubs) > 0 {
-		b.Entered = strings.Join(in, ", ")
+		b.Entered = l.JoinNames(in, srbSame)
 	}
 	var used []string
 	for _, c := range v.Used {
@@ -454,7 +454,7 @@ func superrockBoardText(b *strings.Builder, v rules.PublicView, me *rules.View, 
 			}
 		}
 		if len(in) > 0 {
-			fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.entered"), strings.Join(in, ", "))
+			fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.entered"), l.JoinNames(in, srbSame))
 		}
 	}
 	if len(v.Used) > 0 {
@@ -519,12 +519,13 @@ func srbBy(v rules.PublicView, s engine.Seat) string {
 	return " (" + v.Players[s].Name + ")"
 }
 
-// srbCountsOf lists the information cards per player ("Aki 2") and the
-// parties, leader first ("Aki, Ben"), for the page and the terminal (SR-21).
-func srbCountsOf(v rules.PublicView) (info, parties []string) {
+// srbCountsOf lists the information cards per player ("Aki 2", 「Akiさん
+// 2」) and the parties, leader first ("Aki, Ben"), for the page and the
+// terminal (SR-21), names as language l writes them.
+func srbCountsOf(v rules.PublicView, l engine.Lang) (info, parties []string) {
 	for _, p := range v.Players {
 		if p.Info > 0 {
-			info = append(info, fmt.Sprintf("%s %d", p.Name, p.Info))
+			info = append(info, fmt.Sprintf("%s %d", l.JoinNames([]string{p.Name}, srbSame), p.Info))
 		}
 		if p.Leader == p.Seat {
 			members := []string{p.Name}
@@ -533,15 +534,18 @@ func srbCountsOf(v rules.PublicView) (info, parties []string) {
 					members = append(members, q.Name)
 				}
 			}
-			parties = append(parties, strings.Join(members, ", "))
+			parties = append(parties, l.JoinNames(members, srbSame))
 		}
 	}
 	return info, parties
 }
 
+// srbSame leaves a name as it is (Lang.JoinNames; the page escapes later).
+func srbSame(name string) string { return name }
+
 // srbCounts writes the information cards and the parties (SR-21).
 func srbCounts(b *strings.Builder, v rules.PublicView, l engine.Lang) {
-	info, parties := srbCountsOf(v)
+	info, parties := srbCountsOf(v, l)
 	if len(info) > 0 {
 		fmt.Fprintf(b, "    %s %s\n", l.S("sr.board.info"), strings.Join(info, ", "))
 	}
