@@ -952,8 +952,9 @@ func (g *Game) baseSeats() []engine.Seat {
 	return g.evilSeats()
 }
 
-// confirm ends SR-15 (the line-up is final) and starts SR-16: the Evil-silhouette players are the
-// base players; A goes to the first, B to the second (or the first again).
+// confirm ends SR-15 (the line-up is final) and starts SR-16: the
+// Evil-silhouette players are the base players; A goes to the first, B to
+// the second (or the first again).
 func (g *Game) confirm(ev *events) {
 	g.phase = AmbushPhase
 	base := g.baseSeats()
