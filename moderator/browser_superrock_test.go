@@ -57,7 +57,8 @@ func srConfig(played string) superrock.Config {
 // plays: Aki deals, Ben rejects (SR-13), everyone keeps the new deal; the
 // first shadow round is picked with no Evil silhouette, so it is done again
 // (SR-15); the second gives at least two Evil silhouettes, one switches
-// away; the line-up is confirmed, the ambushes hidden (SR-16), the turn
+// away and any other left keeps it (the line-up final with the last
+// answer); the ambushes hidden (SR-16), the turn
 // order rolled (SR-17), the base players dealt their planet cards (SR-18),
 // and play begins.
 //
@@ -164,7 +165,8 @@ func planSuperrockSeed(seed uint64) (srPlan, bool) {
 	}
 	// The second round: Evil silhouettes for the first two who may take
 	// one (two or three in all, as a 6 forces one), then a switch away
-	// from Evil and the confirmed line-up.
+	// from Evil and the line-up, final once each Evil silhouette left
+	// has kept it.
 	if !seats(rollAll) {
 		return srPlan{}, false
 	}
@@ -203,7 +205,14 @@ func planSuperrockSeed(seed uint64) (srPlan, bool) {
 	if !switched {
 		return srPlan{}, false
 	}
-	if g.Phase() == superrock.LineupPhase && !apply(srAki, "confirm") {
+	// SR-15: each Evil silhouette still to answer keeps it; the line-up
+	// is final with the last answer.
+	for s := range srPlayers {
+		if g.Phase() == superrock.LineupPhase && len(srLegal(g, engine.Seat(s), "keep")) > 0 && !apply(engine.Seat(s), "keep") {
+			return srPlan{}, false
+		}
+	}
+	if g.Phase() != superrock.AmbushPhase {
 		return srPlan{}, false
 	}
 	// SR-16: the owners of A and B hide them, each on a square of their own.
@@ -351,7 +360,7 @@ const srPageJS = `({
 // of its own, every move a click on the acting phone's button on the real
 // server — the deal, Ben's reject of a character he played earlier tonight
 // (SR-13), the new deal, a shadow round without an Evil silhouette and its
-// redo (SR-15), a switch away from Evil, the confirmed line-up, the two
+// redo (SR-15), a switch away from Evil, the line-up's answers, the two
 // ambushes (SR-16), the turn-order roll (SR-17), to the start of the planet
 // phase with the base players' planet cards (SR-18). After every move all
 // eight pages must have followed live, without a reload, and show the

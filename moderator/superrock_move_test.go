@@ -60,8 +60,14 @@ func (tr srTurns) expected(tb *Table) []engine.Seat {
 		return slices.ContainsFunc(tb.Legal(s), func(c engine.Choice) bool { return strings.HasPrefix(string(c.Action), prefix) })
 	}
 	switch v.Phase {
-	case "deal", "lineup", "confirm":
+	case "deal", "confirm":
 		return seats(func(superrock.PlayerView) bool { return true })
+	case "lineup":
+		// SR-15: the Evil silhouettes that have not kept theirs (two or
+		// more remain while the line-up lasts).
+		return seats(func(p superrock.PlayerView) bool {
+			return p.Silhouette != nil && p.Silhouette.Attr == "E" && !p.KeepsSilhouette
+		})
 	case "reject":
 		return seats(func(p superrock.PlayerView) bool { return !p.Kept })
 	case "shadow":
@@ -169,8 +175,8 @@ func TestSuperrockWhoseMove(t *testing.T) {
 
 // srNextMove is the step a test table takes: in play the mover answers
 // the turn's question, but one time in five another living non-base
-// player lands out of turn; elsewhere a random move (the line-up
-// confirmed at once).
+// player lands out of turn; elsewhere a random move (in the line-up, an
+// Evil silhouette's keep or switch).
 func srNextMove(t *testing.T, tb *Table, r *engine.Rand, movers []engine.Seat) (engine.Seat, engine.Choice) {
 	t.Helper()
 	board := func(s engine.Seat, only string) []engine.Choice {
@@ -186,8 +192,6 @@ func srNextMove(t *testing.T, tb *Table, r *engine.Rand, movers []engine.Seat) (
 	}
 	v := tb.Snapshot(engine.Public).View.(superrock.PublicView)
 	switch v.Phase {
-	case "lineup":
-		return 0, engine.Choice{Action: "confirm"}
 	case "play":
 		if v.Stage == "planet" && r.IntN(5) == 0 {
 			for range 10 {
@@ -244,11 +248,11 @@ func srCheckMovers(t *testing.T, h http.Handler, tb *Table, want []engine.Seat, 
 	}
 }
 
-// srEveryone: every seat may make the move (deal, line-up, confirm), so
-// the table screen marks nobody in particular.
+// srEveryone: every seat may make the move (deal, confirm), so the table
+// screen marks nobody in particular.
 func srEveryone(tb *Table) bool {
 	switch srPhase(tb) {
-	case "deal", "lineup", "confirm":
+	case "deal", "confirm":
 		return true
 	}
 	return false

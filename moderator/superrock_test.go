@@ -51,7 +51,7 @@ func srPhase(tb *Table) string {
 
 // srPick chooses one of a seat's choices at random. In play it mostly
 // leaves out the ends of the game, so that random games also see the
-// ledger, deaths and declarations; in the line-up it mostly confirms.
+// ledger, deaths and declarations.
 func srPick(r *engine.Rand, cs []engine.Choice) engine.Choice {
 	var keep []engine.Choice
 	for _, c := range cs {
@@ -112,15 +112,13 @@ func srPrepareEach(t testing.TB, tb *Table, r *engine.Rand, each func(step int))
 			t.Fatal("nobody can move during the preparation")
 		}
 		if srPhase(tb) == "lineup" {
-			// SR-15: too many Evil silhouettes switch away until two
-			// remain, then the table confirms.
-			c = engine.Choice{Action: "confirm"}
-			for seat := 0; seat < len(tb.Header().Seats) && srEvils(tb) > 2 && c.Action == "confirm"; seat++ {
-				for _, x := range tb.Legal(engine.Seat(seat)) {
-					if strings.HasPrefix(string(x.Action), "switch ") {
-						s, c = engine.Seat(seat), x
-						break
-					}
+			// SR-15: s is an Evil silhouette still to answer: it switches
+			// away while more than two remain, else it keeps.
+			c = engine.Choice{Action: "keep"}
+			for _, x := range tb.Legal(s) {
+				if strings.HasPrefix(string(x.Action), "switch ") && srEvils(tb) > 2 {
+					c = x
+					break
 				}
 			}
 		}

@@ -39,7 +39,8 @@ func tonight(t *testing.T) string {
 // with virtual dice to the start of the planet phase: the deal, Ben's
 // reject of a character he played earlier tonight and the new deal
 // (SR-13), a shadow roll with no Evil silhouette done again (SR-15), a
-// switch away from Evil, the confirmed line-up, the two ambushes (SR-16),
+// switch away from Evil, each other Evil silhouette keeping it (the
+// line-up final with the last answer), the two ambushes (SR-16),
 // the turn-order roll (SR-17) and the base players' planet cards (SR-18).
 func TestSuperrockScriptPrep(t *testing.T) {
 	r := runSuperrockScript(t, tonight(t), "superrock_prep.txt", "66", "--reveal")
@@ -53,6 +54,7 @@ func TestSuperrockScriptPrep(t *testing.T) {
 		"Characters dealt (deal 2)",
 		"No Evil silhouette: everyone does the shadow roll again.",
 		"Ben switches from Amazona to Flora.",
+		"Chika keeps Grunberg (E).",
 		"The base players: Chika, Eri, Fumi.",
 		"🔒 [Chika, Eri, Fumi] Chika hid ambush A on planet 3, square 4.",
 		"Ben starts. Planet phase turns: Ben, Dai, Gen, Aki.",

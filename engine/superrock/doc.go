@@ -44,8 +44,7 @@
 //	keep | reject        SR-13: every player answers; reject only when it applies
 //	roll | rolled 4      SR-14: the shadow roll (virtual dice | a real die, entered)
 //	pick rag1            SR-14: a silhouette the roll allows, with a copy left
-//	switch locke         SR-15: an Evil silhouette switches away from Evil
-//	confirm              SR-15: the table confirms the line-up
+//	keep | switch locke  SR-15: each Evil silhouette keeps it or switches away
 //	ambush A 3-4         SR-16: hide ambush A on planet 3, square 4
 //	roll | rolled 5      SR-17: the turn-order roll (anyone | each non-base player)
 //
@@ -101,9 +100,13 @@
 //     they played tonight. A reject redeals at once; everyone answers again.
 //   - A shadow roll of 6 with no Evil silhouette left (only possible with a
 //     roster that has few) allows any silhouette.
-//   - After the reveal with a single Evil silhouette no switch is possible
-//     and the line-up is confirmed at once; a switch that leaves one Evil
-//     confirms it too.
+//   - The rulebook leaves to the table whether there are too many Evil
+//     silhouettes. So the line-up waits for each Evil silhouette that may
+//     still switch to answer, keep or switch, and is final with the last
+//     answer; a non-Evil silhouette has nothing to answer. A keep stands
+//     when another player switches after it. With a single Evil silhouette
+//     (at the reveal, or left by a switch) nobody may switch, and the
+//     line-up is final at once.
 //   - Base players see both ambushes, their own and the other's: the
 //     rulebook only makes the non-base players look away. So the owner of B
 //     can be refused the square of A without learning anything new.

@@ -19,7 +19,7 @@ const (
 	DealPhase     Phase = iota // SR-11, SR-12: someone presses "deal"
 	RejectPhase                // SR-13: every player keeps (or rejects)
 	ShadowPhase                // SR-14: every player rolls and picks a silhouette
-	LineupPhase                // SR-15: switches away from Evil, then the table confirms
+	LineupPhase                // SR-15: each Evil silhouette keeps it or switches away
 	AmbushPhase                // SR-16: the base players hide ambushes A and B
 	OrderPhase                 // SR-17: the non-base players roll for the turn order
 	PlayPhase                  // SR-18 done: play; SR-30 … SR-34, SR-40, SR-42
@@ -54,6 +54,9 @@ type Game struct {
 	roll         []int // per seat: the shadow roll, 0 before it
 	pick         []int // per seat: index into data.Silhouettes, -1 before it
 	left         []int // per silhouette: copies left
+	// SR-15: per seat, the Evil silhouette said "keep my silhouette". The
+	// line-up is final when no Evil silhouette is left to answer.
+	keptSil []bool
 
 	ambush      [2]int         // SR-16: square 0–35 of A and B, -1 before
 	ambushOwner [2]engine.Seat // SR-16
@@ -141,6 +144,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 		rejectUsed:  make([]bool, n),
 		roll:        make([]int, n),
 		pick:        fill(n, -1),
+		keptSil:     make([]bool, n),
 		ambush:      [2]int{-1, -1},
 		ambushOwner: [2]engine.Seat{-1, -1},
 		orderIn:     make([]bool, n),
@@ -225,7 +229,7 @@ func (g *Game) Clone() *Game {
 	c := *g
 	c.rng = g.rng.Clone()
 	c.char, c.kept, c.rejectUsed = slices.Clone(g.char), slices.Clone(g.kept), slices.Clone(g.rejectUsed)
-	c.roll, c.pick, c.left = slices.Clone(g.roll), slices.Clone(g.pick), slices.Clone(g.left)
+	c.roll, c.pick, c.left, c.keptSil = slices.Clone(g.roll), slices.Clone(g.pick), slices.Clone(g.left), slices.Clone(g.keptSil)
 	c.orderIn, c.orderRolls = slices.Clone(g.orderIn), cloneRows(g.orderRolls)
 	c.deck, c.hands, c.infoShown = slices.Clone(g.deck), cloneRows(g.hands), slices.Clone(g.infoShown)
 	c.play = g.play.clone()
@@ -281,7 +285,7 @@ func ParseSquare(s string) (int, bool) {
 
 // act is a decoded action.
 type act struct {
-	kind string // deal keep reject roll rolled pick switch confirm ambush, or play.go's
+	kind string // deal keep reject roll rolled pick switch ambush, or play.go's
 	n    int    // die face (rolled), silhouette (pick, switch), square (ambush), seat, end reason
 	card int    // ambush card 0 (A) or 1 (B); own: 1 won, 0 lost
 }
@@ -333,7 +337,7 @@ func (g *Game) decode(s engine.Seat, text string) (act, error) {
 	}
 	kind := strings.ToLower(f[0])
 	switch kind {
-	case "deal", "keep", "reject", "roll", "confirm":
+	case "deal", "keep", "reject", "roll":
 		if len(f) != 1 {
 			return bad()
 		}
@@ -415,10 +419,14 @@ func (g *Game) candidates(s engine.Seat) []act {
 			}
 		}
 	case LineupPhase:
-		for i := range g.data.Silhouettes {
-			out = append(out, act{kind: "switch", n: i})
+		// Only an Evil silhouette still to answer has a choice: keep it
+		// first, then the switches.
+		if g.toAnswer(s) {
+			out = append(out, act{kind: "keep"})
+			for i := range g.data.Silhouettes {
+				out = append(out, act{kind: "switch", n: i})
+			}
 		}
-		out = append(out, act{kind: "confirm"})
 	case AmbushPhase:
 		for c := range AmbushNames {
 			if g.ambushOwner[c] != s || g.ambush[c] >= 0 {
@@ -462,8 +470,15 @@ func (g *Game) legal(s engine.Seat) []act {
 func (g *Game) choice(a act) engine.Choice {
 	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("sr.g." + a.kind), Label: engine.M("sr.c." + a.kind)}
 	switch a.kind {
-	case "deal", "confirm":
+	case "deal":
 		c.Public = true
+	case "keep":
+		// SR-15: keeping an Evil silhouette, face up for all to see.
+		if g.phase == LineupPhase {
+			c.Public = true
+			c.Label = engine.M("sr.c.keep.lineup")
+			c.Group = engine.M("sr.g.keep.lineup")
+		}
 	case "roll":
 		c.Public = g.phase == OrderPhase
 		c.Label = engine.M("sr.c.roll." + g.phase.String())
@@ -546,9 +561,9 @@ func (g *Game) evilCount() int {
 
 // phaseOf lists the phases in which each kind of action is taken.
 var phaseOf = map[string][]Phase{
-	"deal": {DealPhase}, "keep": {RejectPhase}, "reject": {RejectPhase},
+	"deal": {DealPhase}, "keep": {RejectPhase, LineupPhase}, "reject": {RejectPhase},
 	"roll": {ShadowPhase, OrderPhase}, "rolled": {ShadowPhase, OrderPhase}, "pick": {ShadowPhase},
-	"switch": {LineupPhase}, "confirm": {LineupPhase}, "ambush": {AmbushPhase},
+	"switch": {LineupPhase}, "ambush": {AmbushPhase},
 }
 
 // check says why a decoded action cannot be taken now, or nil.
@@ -567,7 +582,10 @@ func (g *Game) check(s engine.Seat, a act) error {
 		return illegal("sr.err.wrong_action", "action", verbKey(a.kind), "phase", "@sr.ph."+g.phase.String())
 	}
 	switch a.kind {
-	case "keep", "reject": // SR-13
+	case "keep", "reject": // SR-13; keep in the line-up is SR-15
+		if g.phase == LineupPhase {
+			return g.checkLineup(s, a)
+		}
 		if g.kept[s] {
 			if a.kind == "reject" {
 				return illegal("sr.err.reject_after_keep")
@@ -611,11 +629,8 @@ func (g *Game) check(s engine.Seat, a act) error {
 				"allows", "@"+g.data.Shadow[g.roll[s]-1].Key())
 		}
 	case "switch": // SR-15
-		if !g.evil(s) {
-			return illegal("sr.err.switch_not_evil")
-		}
-		if g.evilCount() < 2 {
-			return illegal("sr.err.last_evil")
+		if err := g.checkLineup(s, a); err != nil {
+			return err
 		}
 		if g.sil(a.n).Attr == Evil {
 			return illegal("sr.err.switch_to_evil", "silhouette", "@"+g.sil(a.n).NameKey())
@@ -681,6 +696,12 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	case "deal":
 		g.deal(ev)
 	case "keep":
+		if g.phase == LineupPhase {
+			g.keptSil[s] = true
+			ev.public("sr.ev.kept_silhouette", "player", g.name(s), "silhouette", "@"+g.sil(g.pick[s]).NameKey())
+			g.lineupAnswered(ev)
+			return
+		}
 		g.kept[s] = true
 		ev.public("sr.ev.kept", "player", g.name(s))
 		for _, k := range g.kept {
@@ -729,11 +750,7 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		g.pick[s] = a.n
 		ev.public("sr.ev.switched", "player", g.name(s), "from", "@"+g.sil(old).NameKey(), "to", "@"+g.sil(a.n).NameKey())
 		ev.table("sr.do.switch", "player", g.name(s), "from", "@"+g.sil(old).NameKey(), "to", "@"+g.sil(a.n).NameKey())
-		if g.evilCount() < 2 {
-			g.confirm(ev)
-		}
-	case "confirm":
-		g.confirm(ev)
+		g.lineupAnswered(ev)
 	case "ambush":
 		g.ambush[a.card] = a.n
 		base := g.baseSeats()
@@ -875,11 +892,47 @@ func (g *Game) reveal(ev *events) {
 		return
 	}
 	g.phase = LineupPhase
+	clear(g.keptSil)
 	if evil < 2 {
 		g.confirm(ev)
 		return
 	}
 	ev.public("sr.ev.lineup", "players", g.names(g.evilSeats()))
+}
+
+// toAnswer is SR-15: seat s holds an Evil silhouette, may still switch
+// (another Evil one remains) and has not said it keeps it. The line-up
+// waits for exactly these seats.
+func (g *Game) toAnswer(s engine.Seat) bool {
+	return g.phase == LineupPhase && g.evil(s) && !g.keptSil[s] && g.evilCount() >= 2
+}
+
+// checkLineup says why seat s may not keep or switch its silhouette now
+// (SR-15), or nil.
+func (g *Game) checkLineup(s engine.Seat, a act) error {
+	switch {
+	case !g.evil(s) && a.kind == "keep":
+		return illegal("sr.err.keep_not_evil")
+	case !g.evil(s):
+		return illegal("sr.err.switch_not_evil")
+	case g.keptSil[s]:
+		return illegal("sr.err.kept_silhouette")
+	case g.evilCount() < 2:
+		return illegal("sr.err.last_evil")
+	}
+	return nil
+}
+
+// lineupAnswered ends SR-15 once no Evil silhouette is left to answer:
+// each kept theirs, or one Evil silhouette is left. A keep stands when
+// another player switches later: the keeper has said so.
+func (g *Game) lineupAnswered(ev *events) {
+	for s := range g.pick {
+		if g.toAnswer(engine.Seat(s)) {
+			return
+		}
+	}
+	g.confirm(ev)
 }
 
 func (g *Game) evilSeats() []engine.Seat {
@@ -899,8 +952,9 @@ func (g *Game) baseSeats() []engine.Seat {
 	return g.evilSeats()
 }
 
-// confirm ends SR-15 and starts SR-16: the Evil-silhouette players are the
-// base players; A goes to the first, B to the second (or the first again).
+// confirm ends SR-15 (the line-up is final) and starts SR-16: the
+// Evil-silhouette players are the base players; A goes to the first, B to
+// the second (or the first again).
 func (g *Game) confirm(ev *events) {
 	g.phase = AmbushPhase
 	base := g.baseSeats()

@@ -38,7 +38,7 @@ func apply(t testing.TB, g *Game, s engine.Seat, a string) []engine.Event {
 // snapshot is everything any device could be shown, and the state;
 // Apply must leave it unchanged when it refuses an action.
 func snapshot(g *Game) string {
-	vs := []any{g.PublicView(), g.char, g.kept, g.roll, g.pick, g.left, g.ambush, g.orderRolls, g.hands, g.deck, g.phase}
+	vs := []any{g.PublicView(), g.char, g.kept, g.keptSil, g.roll, g.pick, g.left, g.ambush, g.orderRolls, g.hands, g.deck, g.phase}
 	for s := range g.Seats() {
 		vs = append(vs, g.View(engine.Seat(s)))
 	}
@@ -197,6 +197,22 @@ func stateOK(g *Game) error {
 		}
 		if good == 0 || evil == 0 {
 			return fmt.Errorf("SR-15: %d Good and %d Evil silhouettes in phase %v", good, evil, g.phase)
+		}
+	}
+	// SR-15: the line-up waits while an Evil silhouette may still answer;
+	// only Evil silhouettes have answered "keep".
+	if g.phase == LineupPhase {
+		waiting := 0
+		for s := range n {
+			if g.keptSil[s] && !g.evil(engine.Seat(s)) {
+				return fmt.Errorf("SR-15: seat %d kept a non-Evil silhouette", s)
+			}
+			if g.toAnswer(engine.Seat(s)) {
+				waiting++
+			}
+		}
+		if waiting == 0 || g.evilCount() < 2 {
+			return fmt.Errorf("SR-15: line-up with %d Evil silhouettes and %d to answer", g.evilCount(), waiting)
 		}
 	}
 	// SR-16: two ambushes on two squares, owned by base players.
@@ -418,7 +434,8 @@ func eventsOK(g *Game, evs []engine.Event) error {
 			if strings.Contains(v, ".char.") && !reveals {
 				return fmt.Errorf("public event %s names a character", j)
 			}
-			if strings.Contains(v, ".sil.") && e.Key != "sr.ev.silhouette" && e.Key != "sr.ev.switched" && e.Key != "sr.do.switch" {
+			if strings.Contains(v, ".sil.") && e.Key != "sr.ev.silhouette" && e.Key != "sr.ev.switched" && e.Key != "sr.do.switch" &&
+				e.Key != "sr.ev.kept_silhouette" { // SR-15: after the reveal, face up
 				return fmt.Errorf("public event %s names a silhouette", j)
 			}
 			// A planet card is named once it is shown: drawn on the board

@@ -174,7 +174,7 @@ func finishPrep(t *testing.T, g *Game) *Game {
 			if ch := g.Legal(engine.Seat(s)); len(ch) > 0 {
 				a := ch[r.IntN(len(ch))].Action
 				if g.phase == LineupPhase {
-					a = ch[len(ch)-1].Action // confirm rather than switch
+					a = ch[0].Action // keep rather than switch
 				}
 				apply(t, g, engine.Seat(s), string(a))
 				acted = true

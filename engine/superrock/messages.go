@@ -44,7 +44,7 @@ func init() {
 		"sr.ph.deal":     {EN: "Deal the characters.", JA: "キャラクターを配ります。"},
 		"sr.ph.reject":   {EN: "Everyone reads their character and keeps it (or rejects it).", JA: "各自キャラクターを確認し、確定（または拒否）します。"},
 		"sr.ph.shadow":   {EN: "Shadow roll: everyone rolls and picks a silhouette.", JA: "影振り：各自ダイスを振り、シルエットを選びます。"},
-		"sr.ph.lineup":   {EN: "Evil silhouettes may switch away from Evil; then confirm the line-up.", JA: "Evilシルエットを減らす場合は変更し、最後に確定します。"},
+		"sr.ph.lineup":   {EN: "The rulebook leaves it to the table whether there are too many Evil silhouettes: talk it over. Each Evil silhouette keeps it or switches to a non-Evil one.", JA: "Evilが多すぎるかどうかはルールブックでは卓に任されています。話し合って、Evilのシルエットの人はそれぞれ、そのままにするかEvil以外に変えるかを選んでください。"},
 		"sr.ph.ambush":   {EN: "The base players hide the ambushes.", JA: "基地プレイヤーが待ち伏せを仕掛けます。"},
 		"sr.ph.order":    {EN: "Turn order: the non-base players roll one die each.", JA: "順番決め：基地プレイヤー以外が1個振りをします。"},
 		"sr.ph.play":     {EN: "Play on the board; identity events and victory declarations are entered here.", JA: "盤上でプレイ中。正体に関わる出来事と勝利宣言はここで入力します。"},
@@ -63,7 +63,6 @@ func init() {
 		"sr.g.rolled.order":  {EN: "Turn order: what did the die show?", JA: "順番決め：出た目は？"},
 		"sr.g.pick":          {EN: "Pick your silhouette", JA: "シルエットを選ぶ"},
 		"sr.g.switch":        {EN: "Switch away from Evil", JA: "Evil以外のシルエットに変える"},
-		"sr.g.confirm":       {EN: "Line-up", JA: "シルエットの確定"},
 		"sr.g.ambush":        {EN: "Hide ambush {card}: planet and square", JA: "待ち伏せ{card}を仕掛ける：惑星とマス"},
 
 		// Button labels.
@@ -74,7 +73,6 @@ func init() {
 		"sr.c.roll.order":        {EN: "Roll the turn-order dice", JA: "順番決めのダイスを振る"},
 		"sr.c.rolled":            {EN: "{n}", JA: "{n}"},
 		"sr.c.silhouette":        {EN: "{silhouette} ({attr}, {left} left)", JA: "{silhouette}（{attr}・残り{left}枚）"},
-		"sr.c.confirm":           {EN: "Confirm the line-up", JA: "この顔ぶれで確定"},
 		"sr.c.square":            {EN: "planet {planet}, square {square}", JA: "惑星{planet}の{square}番"},
 		"sr.ev.dealt":            {EN: "Characters dealt (deal {n}): L {l}, G {g}, E {e}, S {s}, X {x}. Each player reads theirs alone.", JA: "キャラクターを配りました（{n}回目）：L{l}・G{g}・E{e}・S{s}・X{x}。各自だけが自分のカードを見ます。"},
 		"sr.ev.kept":             {EN: "{player} has read their character.", JA: "{player}さんがキャラクターを確認しました。"},
@@ -84,7 +82,7 @@ func init() {
 		"sr.ev.picked":           {EN: "{player} picked a silhouette.", JA: "{player}さんがシルエットを選びました。"},
 		"sr.ev.silhouette":       {EN: "{player}: {silhouette} ({attr}).", JA: "{player}さん：{silhouette}（{attr}）"},
 		"sr.ev.reroll":           {EN: "No {attr} silhouette: everyone does the shadow roll again.", JA: "{attr}のシルエットがいません。全員、影振りからやり直します。"},
-		"sr.ev.lineup":           {EN: "Evil silhouettes: {players}. Too many? They may switch to a non-Evil silhouette, one at a time, as long as one stays Evil. Then confirm the line-up.", JA: "Evilのシルエット：{players}。多過ぎる場合は、Evilを1人以上残して、1人ずつEvil以外のシルエットに変えられます。最後に確定してください。"},
+		"sr.ev.lineup":           {EN: "Evil silhouettes: {players}. Each keeps it or switches to a non-Evil silhouette, one at a time, as long as one stays Evil; the line-up is final once each has answered.", JA: "Evilのシルエット：{players}。Evilを1人以上残して、それぞれそのままにするか、1人ずつEvil以外のシルエットに変えるかを選びます。全員が答えると顔ぶれが確定します。"},
 		"sr.ev.switched":         {EN: "{player} switches from {from} to {to}.", JA: "{player}さんが{from}から{to}に変えました。"},
 		"sr.ev.base":             {EN: "The base players: {players}.", JA: "基地プレイヤー：{players}"},
 		"sr.ev.ambush_owners":    {EN: "Ambush A: {a}. Ambush B: {b}.", JA: "待ち伏せA：{a}さん。待ち伏せB：{b}さん。"},

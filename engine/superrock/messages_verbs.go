@@ -8,13 +8,12 @@ import "tablemaster/engine"
 func init() {
 	engine.Register(map[string]engine.Text{
 		"sr.verb.deal":         {EN: "dealing the characters", JA: "キャラクターの配布"},
-		"sr.verb.keep":         {EN: "keeping your character", JA: "キャラクターの確定"},
+		"sr.verb.keep":         {EN: "keeping your character or silhouette", JA: "キャラクターまたはシルエットの確定"},
 		"sr.verb.reject":       {EN: "rejecting your character", JA: "キャラクターの拒否"},
 		"sr.verb.roll":         {EN: "rolling the die", JA: "ダイスを振ること"},
 		"sr.verb.rolled":       {EN: "entering a die roll", JA: "ダイスの目の入力"},
 		"sr.verb.pick":         {EN: "picking a silhouette", JA: "シルエットの選択"},
 		"sr.verb.switch":       {EN: "switching a silhouette", JA: "シルエットの変更"},
-		"sr.verb.confirm":      {EN: "confirming the line-up", JA: "シルエットの確定"},
 		"sr.verb.ambush":       {EN: "hiding an ambush", JA: "待ち伏せを仕掛けること"},
 		"sr.verb.identity":     {EN: "looking at someone's identity", JA: "他人の正体判明"},
 		"sr.verb.telepathy":    {EN: "contact telepathy", JA: "接触テレパス"},

@@ -9,7 +9,7 @@ const (
 	MoveDeal     = "deal"     // SR-11: anyone deals
 	MoveKeep     = "keep"     // SR-13: keep or reject
 	MoveShadow   = "shadow"   // SR-14: roll and pick a silhouette
-	MoveLineup   = "lineup"   // SR-15: switch or confirm
+	MoveLineup   = "lineup"   // SR-15: an Evil silhouette keeps it or switches
 	MoveAmbush   = "ambush"   // SR-16: hide an ambush
 	MoveOrder    = "order"    // SR-17: roll for the turn order
 	MoveLand     = "land"     // SR-20: land on the planet
@@ -54,7 +54,7 @@ func (g *Game) Movers() ([]engine.Seat, string) {
 	case ShadowPhase:
 		return all(func(s int) bool { return g.roll[s] == 0 || g.pick[s] < 0 }), MoveShadow
 	case LineupPhase:
-		return all(func(int) bool { return true }), MoveLineup
+		return all(func(s int) bool { return g.toAnswer(engine.Seat(s)) }), MoveLineup
 	case AmbushPhase:
 		for c, o := range g.ambushOwner {
 			if g.ambush[c] < 0 && (len(out) == 0 || out[0] != o) {

@@ -445,8 +445,8 @@ func TestSR15Reveal(t *testing.T) {
 					t.Errorf("SR-15: seat %d offered %s", s, a)
 				}
 			}
-			if got := withPrefix(c, "confirm"); len(got) != 1 {
-				t.Errorf("SR-15: seat %d cannot confirm", s)
+			if evil := s == 0 || s == 2 || s == 3; evil != (len(withPrefix(c, "keep")) == 1) {
+				t.Errorf("SR-15: seat %d keeps %v", s, actions(c))
 			}
 		}
 		if k := refuse(t, g, 1, "switch locke", engine.ErrIllegal); k != "sr.err.switch_not_evil" {
@@ -469,13 +469,15 @@ func TestSR15Reveal(t *testing.T) {
 		}
 		refuse(t, g, 3, "switch locke", engine.ErrIllegal)
 	})
-	t.Run("confirm with several Evil", func(t *testing.T) {
+	t.Run("every Evil keeps", func(t *testing.T) {
 		g := newGame(t, physical7(), 4)
 		dealAndKeep(t, g)
 		shadow(t, g, "riot", "adel", "riot", "nagato", "elmi", "flora", "wong")
-		evs := apply(t, g, 5, "confirm")
+		apply(t, g, 0, "keep")
+		apply(t, g, 3, "keep")
+		evs := apply(t, g, 2, "keep")
 		if g.phase != AmbushPhase || len(find(evs, "sr.ev.base")) != 1 || find(evs, "sr.ev.base")[0].Args["players"] != "Aki, Chika, Dai" {
-			t.Errorf("SR-15: confirm events %+v", evs)
+			t.Errorf("SR-15: the last keep's events %+v", evs)
 		}
 	})
 }
@@ -488,7 +490,8 @@ func TestSR16Ambushes(t *testing.T) {
 		g := newGame(t, cfg, 4)
 		dealAndKeep(t, g)
 		shadow(t, g, "adel", "riot", "soi", "nagato", "elmi", "flora", "wong")
-		evs := apply(t, g, 0, "confirm")
+		apply(t, g, 3, "keep")
+		evs := apply(t, g, 1, "keep")
 		if e := find(evs, "sr.ev.ambush_owners"); len(e) != 1 || e[0].Args["a"] != "Ben" || e[0].Args["b"] != "Dai" {
 			t.Errorf("SR-16: ambush owners %+v, want A Ben, B Dai", e)
 		}

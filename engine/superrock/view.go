@@ -44,8 +44,11 @@ type PlayerView struct {
 	Rolled     bool            `json:"rolled,omitempty"`
 	Picked     bool            `json:"picked,omitempty"`
 	Silhouette *SilhouetteView `json:"silhouette,omitempty"` // after the reveal (SR-15)
-	Base       bool            `json:"base,omitempty"`
-	OrderRolls []int           `json:"order_rolls,omitempty"` // SR-17, every round
+	// KeepsSilhouette: in the line-up, this Evil silhouette said it stays
+	// (SR-15).
+	KeepsSilhouette bool  `json:"keeps_silhouette,omitempty"`
+	Base            bool  `json:"base,omitempty"`
+	OrderRolls      []int `json:"order_rolls,omitempty"` // SR-17, every round
 	// PlanetCards is how many planet cards a base player holds (SR-18).
 	PlanetCards int  `json:"planet_cards,omitempty"`
 	Dead        bool `json:"dead,omitempty"`
@@ -272,7 +275,7 @@ func (g *Game) publicView() PublicView {
 	for s := range g.cfg.Players {
 		seat := engine.Seat(s)
 		p := PlayerView{Seat: seat, Name: g.name(seat), RejectUsed: g.rejectUsed[s],
-			Kept:   g.phase == RejectPhase && g.kept[s],
+			Kept: g.phase == RejectPhase && g.kept[s], KeepsSilhouette: g.phase == LineupPhase && g.keptSil[s],
 			Rolled: g.phase == ShadowPhase && g.roll[s] != 0, Picked: g.phase == ShadowPhase && g.pick[s] >= 0,
 			Base: g.Base(seat), OrderRolls: append([]int(nil), g.orderRolls[s]...)}
 		g.playerBoard(seat, &p)

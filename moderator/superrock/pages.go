@@ -307,8 +307,9 @@ func srAttr(l engine.Lang, code string) string {
 }
 
 // everyoneMoves are the moves every seat may make (anyone deals, anyone
-// confirms): "Waiting for:" would list the whole table.
-var everyoneMoves = map[string]bool{rules.MoveDeal: true, rules.MoveLineup: true, rules.MoveConfirm: true}
+// confirms the own conditions): "Waiting for:" would list the whole table.
+// The line-up waits for the Evil silhouettes still to answer (SR-15).
+var everyoneMoves = map[string]bool{rules.MoveDeal: true, rules.MoveConfirm: true}
 
 func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, choices bool) *srPage {
 	p := &srPage{L: l, Pub: v, Me: me, Phase: v.Phase, Results: v.Phase == "confirm" || v.Phase == "over"}
@@ -370,6 +371,8 @@ func newSRPage(l engine.Lang, v rules.PublicView, me *rules.View, turn []bool, c
 		switch {
 		case pl.Kept:
 			r.Progress = "✓ " + l.S("sr.ui.kept")
+		case pl.KeepsSilhouette:
+			r.Progress = "✓ " + l.S("sr.ui.keeps_silhouette")
 		case pl.Picked:
 			r.Progress = "✓ " + l.S("sr.ui.picked")
 		case pl.Rolled:
@@ -640,13 +643,14 @@ func (a srAnswer) Mark() string { return srAnswerMark(a.State) }
 func init() {
 	engine.Register(map[string]engine.Text{
 		"superrock.help": {EN: `Super Rock actions (players by name; silhouettes by id or name; squares as 3-4 = planet 3, square 4):
-  deal | keep | reject | roll | rolled 4 | pick rag1 | switch locke | confirm | ambush A 3-4
+  deal | keep | reject | roll | rolled 4 | pick rag1 | switch locke | ambush A 3-4
+  (in the line-up, an Evil silhouette answers keep or switch)
   identity Ben | expose | telepathy Ben | convert Ben | converted Ben | disintegrate | transform
   dies Ben | revives Ben | declare | accept | veto | override | withdraw
   end alone | end all-dead | end hubs | end nova | end king | own Ben won | own Ben lost`,
 			JA: `超人ロックの行動（プレイヤーは名前、シルエットはidか名前、マスは3-4＝惑星3の4番）：
   deal（配る） | keep / reject（確定／拒否） | roll / rolled 4（ダイス／出た目） | pick rag1（シルエット）
-  switch locke（Evilから変更） | confirm（顔ぶれ確定） | ambush A 3-4（待ち伏せ）
+  switch locke / keep（Evilから変更／Evilのまま） | ambush A 3-4（待ち伏せ）
   identity Ben（他人の正体判明） | expose（自分の正体露顕） | telepathy Ben（接触テレパス）
   convert Ben / converted Ben（改心チェック／成功） | disintegrate（分解消去） | transform（変身）
   dies Ben / revives Ben（死亡／生き返り） | declare（勝利宣言） | accept / veto（承認／拒否）
