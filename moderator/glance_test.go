@@ -169,7 +169,10 @@ func atRest(page string) []string {
 			}
 			if attrs != "" {
 				for _, w := range strings.Fields(attrValue(attrs, "class")) {
-					e.hidden = e.hidden || w == "secret" || w == "sline"
+					// A Super Rock hub's destroy button (class d) shows only
+					// while the folded moves are open, by the page's style
+					// (TestBrowserSuperrockBoard checks it in a browser).
+					e.hidden = e.hidden || w == "secret" || w == "sline" || (name == "button" && w == "d")
 				}
 				e.hidden = e.hidden || hasAttr(attrs, "hidden")
 				e.closed = name == "details" && !hasAttr(attrs, "open")
@@ -177,6 +180,11 @@ func atRest(page string) []string {
 				e.closed = name == "details"
 			}
 			open = append(open, e)
+			if name == "button" && !e.hidden {
+				// A button shows at rest even with no words (a square to
+				// tap on a board): which squares are buttons is seen too.
+				text(" ▢ ")
+			}
 		default:
 			for len(open) > 0 && open[len(open)-1].name != name && isOptional(open[len(open)-1].name) {
 				open = open[:len(open)-1]

@@ -169,7 +169,7 @@ func newBoard(d *face.Page) *srbBoard {
 	// engine's first: ambush A before B), so that a tap means one thing;
 	// the secret base's open hubs may be destroyed besides (Destroy).
 	var planetPick, basePick *srbPick
-	planetActs, baseActs, destroy := map[string]string{}, map[string]string{}, map[string]string{}
+	destroy := map[string]string{}
 	pick := func(p **srbPick, c engine.Choice) {
 		h := l.Text(c.Group)
 		if *p == nil {
@@ -181,7 +181,11 @@ func newBoard(d *face.Page) *srbBoard {
 	}
 	// kind is an action without its square: "ambush A", "open".
 	kind := func(a string) string { return a[:strings.LastIndexByte(a, ' ')] }
-	planetKind := ""
+	// Every face-down square of a board the seat picks on is a button,
+	// not only the legal ones: which squares are left out could tell where
+	// a hub or the other ambush lies to anyone glancing at a base player's
+	// phone (the engine refuses such a square with its reason).
+	planetKind, baseKind := "", ""
 	forms := map[string]*srbForm{}
 	var order []string
 	for _, c := range d.Snap.Choices {
@@ -202,11 +206,12 @@ func newBoard(d *face.Page) *srbBoard {
 			}
 			if kind(a) == planetKind {
 				pick(&planetPick, c)
-				planetActs[srbSquareOf(a)] = a
 			}
 		case srbSquareAction(a):
+			if baseKind == "" {
+				baseKind = kind(a)
+			}
 			pick(&basePick, c)
-			baseActs[srbSquareOf(a)] = a
 		case srbPlayerAction(a):
 			h := l.Text(c.Group)
 			if forms[h] == nil {
@@ -240,7 +245,10 @@ func newBoard(d *face.Page) *srbBoard {
 		g := &srbBoardGrid{Title: l.S("sr.board.planet"), Pick: planetPick}
 		used := map[string]bool{}
 		for i, s := range planet {
-			c := srbCell{Down: !s.Open, Act: planetActs[s.Square]}
+			c := srbCell{Down: !s.Open}
+			if planetKind != "" && !s.Open {
+				c.Act = planetKind + " " + s.Square
+			}
 			if !d.Phone {
 				c.By = name(s.By)
 			}
@@ -279,7 +287,10 @@ func newBoard(d *face.Page) *srbBoard {
 		used := map[string]bool{}
 		var hidden []string
 		for i, s := range base {
-			c := srbCell{Down: !s.Open, Act: baseActs[s.Square]}
+			c := srbCell{Down: !s.Open}
+			if baseKind != "" && !s.Open {
+				c.Act = baseKind + " " + s.Square
+			}
 			if s.Open && s.Card != nil && !s.Destroyed {
 				c.Destroy = destroy[s.Card.ID]
 				b.Destroy = b.Destroy || c.Destroy != ""
