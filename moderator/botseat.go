@@ -338,3 +338,23 @@ func (s *Server) botDecide(step botStep, p BotPlay, seed uint64) engine.Action {
 	// not. The first choice keeps the table going.
 	return step.legal[0].Action
 }
+
+// CheckBots reads the names given for bot seats at a new table of game
+// with these options and seats (FindBots) and checks that tablemaster can
+// play them there, as Store.Create will: the command line and the host
+// page refuse a bad --bot before anything starts.
+func CheckBots(game string, options any, seats, names []string) ([]int, error) {
+	bots, err := FindBots(seats, names)
+	if err != nil || len(bots) == 0 {
+		return bots, err
+	}
+	f, err := face.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := json.Marshal(options)
+	if err != nil {
+		return nil, err
+	}
+	return checkBots(f, opts, seats, bots)
+}

@@ -450,6 +450,9 @@ func (s *Server) hubJoin(w http.ResponseWriter, r *http.Request) {
 	seat = max(0, min(seat, len(h.Seats)))
 	base := "/h/" + r.PathValue("tok")
 	relink := strings.Contains(r.Pattern, "/relinked/") && seat < len(h.Seats)
+	for !relink && seat < len(h.Seats) && t.IsBot(engine.Seat(seat)) {
+		seat++ // tablemaster plays it: no code to scan
+	}
 	d := hubJoinData{Lang: l, Host: base, Screen: "/t/" + h.TableToken, Done: l.S("mod.hub.done")}
 	d.Next = base + "/join/" + url.PathEscape(h.ID) + "?seat=" + strconv.Itoa(seat+1)
 	if relink { // one seat's new code: then back to the host page

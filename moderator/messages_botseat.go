@@ -13,7 +13,8 @@ func init() {
 		"mod.bot.no_seat_n": {EN: "no seat {n} for tablemaster to play", JA: "tablemasterがプレイする{n}番の席はありません"},
 		"mod.bot.all": {EN: "tablemaster cannot play every seat: someone must play (bots against bots: tablemaster sim)",
 			JA: "tablemasterが全員分をプレイすることはできません。誰かがプレイしてください（ボット同士なら tablemaster sim）"},
-		"mod.bot.game": {EN: "tablemaster cannot play a seat of {game} yet", JA: "tablemasterはまだ{game}の席をプレイできません"},
-		"mod.bot.link": {EN: "{seat}: played by tablemaster (no phone)", JA: "{seat}：tablemasterがプレイ（スマホなし）"},
+		"mod.bot.game":   {EN: "tablemaster cannot play a seat of {game} yet", JA: "tablemasterはまだ{game}の席をプレイできません"},
+		"mod.bot.relink": {EN: "{seat} is played by tablemaster: there is no phone to link", JA: "{seat}はtablemasterがプレイしています。つなぐスマホはありません"},
+		"mod.bot.link":   {EN: "{seat}: played by tablemaster (no phone)", JA: "{seat}：tablemasterがプレイ（スマホなし）"},
 	})
 }
