@@ -15,15 +15,15 @@ import (
 
 // fastBots is a bot seat's play in tests: the pause of a person (1.2–2.5
 // s) shortened, and a small budget, so that a whole game takes seconds.
-var fastBots = moderator.BotPlay{MinPause: 20 * time.Millisecond, MaxPause: 60 * time.Millisecond, Budget: 60, Think: time.Second}
+var fastBots = moderator.BotPlay{MinPause: 20 * time.Millisecond, MaxPause: 60 * time.Millisecond, Budget: 60, Think: 10 * time.Second}
 
 // startBotGame is startGame with the bot seats played by the server run
 // (RunBots), at the test's pace.
-func startBotGame(t *testing.T, spec moderator.NewTableSpec) (*browserGame, *moderator.Store) {
+func startBotGame(t *testing.T, spec moderator.NewTableSpec, play moderator.BotPlay) (*browserGame, *moderator.Store) {
 	t.Helper()
 	browser := browsertest.Need(t, Chromium)
 	st, srv := newServer(t)
-	srv.BotPlay = fastBots
+	srv.BotPlay = play
 	t.Cleanup(srv.RunBots())
 	table, err := st.Create(spec)
 	if err != nil {
@@ -34,10 +34,13 @@ func startBotGame(t *testing.T, spec moderator.NewTableSpec) (*browserGame, *mod
 }
 
 // playAgainstBot has the person's phone (seat me) tap a choice whenever
-// it has some, drawn with r among the table's choices for it, and waits
-// for the bot otherwise, until the game is over or limit taps were made.
-// It returns the number of the bot's actions it saw.
-func playAgainstBot(t *testing.T, g *browserGame, me engine.Seat, phone *tab, r *engine.Rand, limit int, pick func([]engine.Choice) engine.Choice) (taps, botMoves int) {
+// it has some, drawn with r among the table's choices for it (or by
+// pick), and waits for the bot otherwise, until the game is over or limit
+// taps were made. When both may act (Outlaws' setup) the person lets the
+// bot go first: the game is then the same on every run, and no tap meets
+// a button that the bot's move is just replacing. It returns the number
+// of the bot's actions it saw.
+func playAgainstBot(t *testing.T, g *browserGame, me, bot engine.Seat, phone *tab, r *engine.Rand, limit int, pick func([]engine.Choice) engine.Choice) (taps, botMoves int) {
 	t.Helper()
 	for taps < limit {
 		snap := g.table.Snapshot(engine.Public)
@@ -45,7 +48,7 @@ func playAgainstBot(t *testing.T, g *browserGame, me engine.Seat, phone *tab, r 
 			return taps, botMoves
 		}
 		legal := g.table.Legal(me)
-		if len(legal) == 0 {
+		if len(legal) == 0 || len(g.table.Legal(bot)) > 0 {
 			// The bot's move: it comes by itself, through the table.
 			deadline := time.Now().Add(stepTimeout)
 			for g.table.Snapshot(engine.Public).StateVer == snap.StateVer {
@@ -122,11 +125,11 @@ func checkReplays(t *testing.T, st *moderator.Store, table *moderator.Table, bot
 // phone's, so the table screen follows it live and the log replays it.
 func TestBrowserBotSeatNoir(t *testing.T) {
 	g, st := startBotGame(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"},
-		Options: noir.Config{}.Normal(), Seed: 7, Bots: []int{int(noir.Inspector)}})
+		Options: noir.Config{}.Normal(), Seed: 7, Bots: []int{int(noir.Inspector)}}, fastBots)
 	aki := g.openPhone("Aki's phone", g.table.Header().Tokens[noir.Killer])
 	g.screen = openTab(t, g.browser, "table screen", g.url+"/t/"+g.table.Header().TableToken, 1280, 800)
 	checkBotSeat(t, g, noir.Inspector)
-	taps, botMoves := playAgainstBot(t, g, noir.Killer, aki, engine.NewRand(1), 400, nil)
+	taps, botMoves := playAgainstBot(t, g, noir.Killer, noir.Inspector, aki, engine.NewRand(1), 400, nil)
 	if botMoves == 0 {
 		t.Fatal("the game ended without a move of the bot's")
 	}
@@ -143,23 +146,34 @@ func TestBrowserBotSeatNoir(t *testing.T) {
 // street in the laptop, Aki deals hers, and she plays until the end.
 func TestBrowserBotSeatOutlaws(t *testing.T) {
 	g, st := startBotGame(t, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"},
-		Options: outlaws.Config{}, Seed: 3, Bots: []int{1}})
+		Options: outlaws.Config{}, Seed: 3, Bots: []int{1}}, moderator.BotPlay{MinPause: 5 * time.Millisecond, MaxPause: 10 * time.Millisecond, Budget: 40, Think: 10 * time.Second})
 	aki := g.openPhone("Aki's phone", g.table.Header().Tokens[0])
 	g.screen = openTab(t, g.browser, "table screen", g.url+"/t/"+g.table.Header().TableToken, 1280, 800)
 	checkBotSeat(t, g, 1)
-	// Aki deals her street rather than placing it card by card, and then
-	// prefers what ends a game (an attack, a take) to moving cards about.
+	// An Outlaws game is long (hundreds of actions): the bot thinks
+	// less than in Noir, which does not change how its moves reach the
+	// table.
+	// Aki deals her street rather than placing it card by card, then
+	// goes for what ends a game: an attack, Elected, the Ballots that
+	// lead to it; otherwise any choice.
+	r := engine.NewRand(2)
 	pick := func(cs []engine.Choice) engine.Choice {
-		for _, pre := range []string{"deal", "laid", "shoot", "arrest", "take", "guard", "let"} {
+		for _, pre := range []string{"deal", "laid", "shoot", "arrest", "guard", "take"} {
+			var some []engine.Choice
 			for _, c := range cs {
 				if strings.HasPrefix(string(c.Action), pre) {
-					return c
+					some = append(some, c)
 				}
 			}
+			// A take declared wrong changes nothing: every other time
+			// she does something else.
+			if len(some) > 0 && (pre != "take" || r.IntN(2) == 0) {
+				return some[r.IntN(len(some))]
+			}
 		}
-		return cs[0]
+		return cs[r.IntN(len(cs))]
 	}
-	taps, botMoves := playAgainstBot(t, g, 0, aki, engine.NewRand(2), 600, pick)
+	taps, botMoves := playAgainstBot(t, g, 0, 1, aki, r, 200, pick)
 	if botMoves == 0 {
 		t.Fatal("the game ended without a move of the bot's")
 	}
