@@ -285,8 +285,13 @@ func (s *Server) hubCreate(form url.Values) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The seats tablemaster plays, named as the players are.
+	bots, err := CheckBots(game, opts, seats, strings.Split(form.Get("bots"), ","))
+	if err != nil {
+		return nil, err
+	}
 	t, err := s.store.Create(NewTableSpec{Game: game, Seats: seats, Options: opts, Seed: s.Hub.Seed(),
-		Addr: s.Hub.Addr, Port: s.Hub.Port})
+		Addr: s.Hub.Addr, Port: s.Hub.Port, Bots: bots})
 	if err == nil {
 		s.hold(t)
 	}
@@ -349,8 +354,14 @@ func (s *Server) rematch(old *Table) (*Table, error) {
 			return nil, err
 		}
 	}
+	var bots []int // tablemaster plays the same players again
+	for i, from := range seatOf {
+		if old.IsBot(engine.Seat(from)) {
+			bots = append(bots, i)
+		}
+	}
 	t, err := s.store.Rematch(old, NewTableSpec{Game: h.Game, Seats: seats, Options: options, Seed: s.Hub.Seed(),
-		Addr: h.Addr, Port: h.Port, Lang: engine.Lang(h.Lang)}, seatOf)
+		Addr: h.Addr, Port: h.Port, Lang: engine.Lang(h.Lang), Bots: bots}, seatOf)
 	if err == nil {
 		s.hold(t)
 	}

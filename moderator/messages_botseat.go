@@ -5,7 +5,8 @@ import "tablemaster/engine"
 // The words of a seat tablemaster plays (issue 28, item 4; botseat.go).
 func init() {
 	engine.Register(map[string]engine.Text{
-		"mod.bot.played": {EN: "played by tablemaster", JA: "tablemasterがプレイ"},
+		"mod.hub.bots_hint": {EN: "Played by tablemaster (names, comma-separated; empty: nobody)", JA: "tablemasterがプレイする人（名前をカンマ区切りで。空欄なら誰も）"},
+		"mod.bot.played":    {EN: "played by tablemaster", JA: "tablemasterがプレイ"},
 		"mod.bot.no_seat": {EN: "--bot {name}: no player is called that (players: {seats})",
 			JA: "--bot {name}：その名前のプレイヤーはいません（プレイヤー：{seats}）"},
 		"mod.bot.no_seat_near": {EN: "--bot {name}: no player is called that; did you mean {near}? (players: {seats})",
