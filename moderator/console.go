@@ -143,14 +143,22 @@ func (c *Console) Links() error {
 	h := c.T.Header()
 	for i := range h.Seats {
 		s := engine.Seat(i)
+		if c.T.IsBot(s) {
+			// No phone, so no code: nobody may hold its secrets.
+			fmt.Fprintf(c.Out, "%s\n", c.s("mod.bot.link", "seat", c.seatLabel(s)))
+			continue
+		}
 		if c.Prompter == nil || c.QR == nil {
 			fmt.Fprintf(c.Out, "%s\n  %s\n", c.s("mod.con.seat_link", "seat", c.seatLabel(s)), c.SeatURL(s))
 			continue
 		}
 		// One code at a time, so nobody scans another's.
 		next := c.s("mod.con.hide_qr")
-		if i+1 < len(h.Seats) {
-			next = c.s("mod.con.next_qr", "seat", c.seatLabel(engine.Seat(i+1)))
+		for j := i + 1; j < len(h.Seats); j++ {
+			if !c.T.IsBot(engine.Seat(j)) {
+				next = c.s("mod.con.next_qr", "seat", c.seatLabel(engine.Seat(j)))
+				break
+			}
 		}
 		if err := c.showCode(s, next); err != nil {
 			return err

@@ -220,6 +220,10 @@ func (c *Console) Headless(ctx context.Context) {
 	for i, name := range h.Seats {
 		// One seat a line, whatever a hand-edited log holds: a line feed
 		// or a tab in a name is escaped (\n, \t) as a carriage return is.
+		if c.T.IsBot(engine.Seat(i)) {
+			fmt.Fprintf(c.Out, "bot %s\n", strings.ReplaceAll(VisibleText(name), " ", "_"))
+			continue
+		}
 		fmt.Fprintf(c.Out, "seat %s %s\n", strings.ReplaceAll(VisibleText(name), " ", "_"), c.SeatURL(engine.Seat(i)))
 	}
 	c.PrintNew()

@@ -50,6 +50,9 @@ type Header struct {
 	Addr       string          `json:"addr"`
 	Port       int             `json:"port"`
 	Lang       string          `json:"lang"`
+	// Bots are the seats tablemaster plays itself (botseat.go), by
+	// number: a resume finds them here, as it finds the seats.
+	Bots []int `json:"bots,omitempty"`
 }
 
 // relink applies a "relink" record: the seat's new link replaces the old,

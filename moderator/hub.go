@@ -285,8 +285,13 @@ func (s *Server) hubCreate(form url.Values) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The seats tablemaster plays, named as the players are.
+	bots, err := CheckBots(game, opts, seats, strings.Split(form.Get("bots"), ","))
+	if err != nil {
+		return nil, err
+	}
 	t, err := s.store.Create(NewTableSpec{Game: game, Seats: seats, Options: opts, Seed: s.Hub.Seed(),
-		Addr: s.Hub.Addr, Port: s.Hub.Port})
+		Addr: s.Hub.Addr, Port: s.Hub.Port, Bots: bots})
 	if err == nil {
 		s.hold(t)
 	}
@@ -349,8 +354,14 @@ func (s *Server) rematch(old *Table) (*Table, error) {
 			return nil, err
 		}
 	}
+	var bots []int // tablemaster plays the same players again
+	for i, from := range seatOf {
+		if old.IsBot(engine.Seat(from)) {
+			bots = append(bots, i)
+		}
+	}
 	t, err := s.store.Rematch(old, NewTableSpec{Game: h.Game, Seats: seats, Options: options, Seed: s.Hub.Seed(),
-		Addr: h.Addr, Port: h.Port, Lang: engine.Lang(h.Lang)}, seatOf)
+		Addr: h.Addr, Port: h.Port, Lang: engine.Lang(h.Lang), Bots: bots}, seatOf)
 	if err == nil {
 		s.hold(t)
 	}
@@ -450,6 +461,9 @@ func (s *Server) hubJoin(w http.ResponseWriter, r *http.Request) {
 	seat = max(0, min(seat, len(h.Seats)))
 	base := "/h/" + r.PathValue("tok")
 	relink := strings.Contains(r.Pattern, "/relinked/") && seat < len(h.Seats)
+	for !relink && seat < len(h.Seats) && t.IsBot(engine.Seat(seat)) {
+		seat++ // tablemaster plays it: no code to scan
+	}
 	d := hubJoinData{Lang: l, Host: base, Screen: "/t/" + h.TableToken, Done: l.S("mod.hub.done")}
 	d.Next = base + "/join/" + url.PathEscape(h.ID) + "?seat=" + strconv.Itoa(seat+1)
 	if relink { // one seat's new code: then back to the host page

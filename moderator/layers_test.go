@@ -41,7 +41,9 @@ func arrow(from, to string) string {
 	}
 	shared := map[string]bool{"face": true, "term": true, "patch": true} // moderator/… packages that are not faces
 	engineGame := game(to, "engine")
-	if engineGame == "enginetest" {
+	if engineGame == "enginetest" || engineGame == "bot" {
+		// Not games: the shared test helpers, and the bots, which play
+		// any game through engine.Game alone (a bot seat, botseat.go).
 		engineGame = ""
 	}
 	faceGame := game(to, "moderator")

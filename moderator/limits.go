@@ -67,6 +67,9 @@ func (s *Server) HTTPServer() *http.Server {
 	// net/http knows nothing of the event streams it handed over: its
 	// Shutdown ends them.
 	srv.RegisterOnShutdown(s.stopNow)
+	// The seats tablemaster plays are played while it serves: they stop
+	// with the server (s.stop).
+	s.RunBots()
 	return srv
 }
 

@@ -39,7 +39,7 @@ func buildData(t *Table, seat engine.Seat, l engine.Lang, flash, base string) *f
 	d.Players = make([]face.Player, 0, len(snap.Seats))
 	for i, name := range snap.Seats {
 		d.Players = append(d.Players, face.Player{Name: name, RoleKey: t.face.Role(engine.Seat(i)),
-			Joined: joined[i], Online: online[i], Turn: turn[i]})
+			Joined: joined[i], Online: online[i], Turn: turn[i], Bot: t.IsBot(engine.Seat(i))})
 	}
 	// A group is a run of choices with one title: its choices are that run
 	// of snap.Choices, capped so that a face appending to them copies.

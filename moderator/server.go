@@ -44,6 +44,9 @@ type Server struct {
 	// printables): every device then reaches it from its page at
 	// /s/TOKEN/rules or /t/TOKEN/rules, without the internet.
 	Sheet func(w io.Writer, game string, l engine.Lang) error
+	// BotPlay is the pace and strength of the seats tablemaster plays
+	// (botseat.go, RunBots).
+	BotPlay BotPlay
 
 	// stop ends on shutdown (stopNow, which HTTPServer registers with the
 	// http.Server's Shutdown), and with it the event streams (stream.go).
@@ -53,7 +56,7 @@ type Server struct {
 
 // NewServer returns the HTTP handler for a store.
 func NewServer(st *Store, lang engine.Lang) *Server {
-	s := &Server{store: st, lang: lang, Logf: log.Printf, Keepalive: 2 * time.Second, Limits: DefaultLimits}
+	s := &Server{store: st, lang: lang, Logf: log.Printf, Keepalive: 2 * time.Second, Limits: DefaultLimits, BotPlay: DefaultBotPlay}
 	s.stop, s.stopNow = context.WithCancel(context.Background())
 	return s
 }
@@ -142,7 +145,9 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 func (s *Server) seat(w http.ResponseWriter, r *http.Request) (t *Table, seat engine.Seat, g *linkGuard, done func(), ok bool) {
 	tok := r.PathValue("tok")
 	t, seat, ok = s.store.BySeatToken(tok)
-	if !ok {
+	if !ok || t.IsBot(seat) {
+		// A seat tablemaster plays has no phone: its secrets stay in
+		// the laptop, whoever finds its link in the log.
 		return nil, engine.Public, nil, nil, false
 	}
 	if g, ok = t.watchLink(seat, tok, w); !ok {

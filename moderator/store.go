@@ -162,6 +162,9 @@ type NewTableSpec struct {
 	// new ones are made.
 	SeatTokens []string
 	TableToken string
+	// Bots are the seats, by number, that tablemaster plays itself
+	// (botseat.go); none has a phone.
+	Bots []int
 }
 
 // Create starts a new table and writes its log header.
@@ -180,9 +183,13 @@ func (st *Store) Create(spec NewTableSpec) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	bots, err := checkBots(f, opts, spec.Seats, spec.Bots)
+	if err != nil {
+		return nil, err
+	}
 	now := st.clock()
 	hdr := Header{ID: newTableID(now), Game: spec.Game, Seed: spec.Seed, Options: opts,
-		Seats: spec.Seats, TableToken: spec.TableToken, Addr: spec.Addr, Port: spec.Port, Lang: string(spec.Lang)}
+		Seats: spec.Seats, TableToken: spec.TableToken, Addr: spec.Addr, Port: spec.Port, Lang: string(spec.Lang), Bots: bots}
 	if hdr.TableToken == "" {
 		hdr.TableToken = NewToken()
 	}

@@ -805,6 +805,10 @@ func (t *Table) Relink(s engine.Seat) (string, error) {
 		t.mu.Unlock()
 		return "", fmt.Errorf("no seat %d", s)
 	}
+	if t.IsBot(s) {
+		t.mu.Unlock()
+		return "", botErr("mod.bot.relink", "seat", t.hdr.Seats[s])
+	}
 	rec := Record{Type: "relink", Seat: int(s), Token: NewToken()}
 	if err := t.appendLocked(rec); err != nil {
 		t.mu.Unlock()

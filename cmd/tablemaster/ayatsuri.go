@@ -74,11 +74,15 @@ func ayatsuriRun(o *ayatsuriOptions) error {
 	players := cfg.Players
 	// The table's seats carry the names; the stored options need not.
 	cfg.Players = nil
+	bots, err := o.bots(lang, "ayatsuri", cfg, players)
+	if err != nil {
+		return err
+	}
 	script, err := readScript(o.Script)
 	if err != nil {
 		return err
 	}
-	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "ayatsuri", Seats: players, Options: cfg, Seed: o.seed(f)},
+	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "ayatsuri", Seats: players, Options: cfg, Seed: o.seed(f), Bots: bots},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
 }
 

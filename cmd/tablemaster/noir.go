@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"net"
 	"os"
 	"strings"
@@ -40,6 +41,7 @@ type tableFlags struct {
 	Pass    bool
 	Script  string
 	Reveal  bool
+	Bots    []string // --bot: the seats tablemaster plays
 }
 
 func (o *tableFlags) add(cmd *cobra.Command) {
@@ -50,6 +52,31 @@ func (o *tableFlags) add(cmd *cobra.Command) {
 	fl.BoolVar(&o.Pass, "pass", false, "no phones: pass the laptop round")
 	fl.StringVar(&o.Script, "script", "", "run the console commands in FILE, then stop")
 	fl.BoolVar(&o.Reveal, "reveal", false, "with --script: also print what each seat was told privately")
+	fl.StringSliceVar(&o.Bots, "bot", nil, "a player tablemaster plays itself (repeatable): no phone, it moves after a short pause")
+}
+
+// bots checks --bot against the table's seats, game and options, in the
+// console's language: the seats tablemaster plays, nil when none.
+func (o *tableFlags) bots(lang engine.Lang, game string, options any, seats []string) ([]int, error) {
+	if len(o.Bots) == 0 {
+		return nil, nil
+	}
+	if o.Script != "" || o.Pass {
+		flag := "script"
+		if o.Pass {
+			flag = "pass"
+		}
+		return nil, errorf("%s", lang.S("cmd.bot.console", "flag", flag))
+	}
+	bots, err := moderator.CheckBots(game, options, seats, o.Bots)
+	var me *engine.MsgError
+	if errors.As(err, &me) {
+		return nil, errorf("%s", lang.Text(me.Msg))
+	}
+	if err != nil {
+		return nil, errorf("--bot: %v", err)
+	}
+	return bots, nil
 }
 
 // seed is --seed, or one from the clock.
@@ -131,11 +158,15 @@ func noirRun(o *noirOptions) error {
 	if err := checkPlayers(lang, players); err != nil {
 		return err
 	}
+	bots, err := o.bots(lang, "noir", cfg, players)
+	if err != nil {
+		return err
+	}
 	script, err := readScript(o.Script)
 	if err != nil {
 		return err
 	}
-	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "noir", Seats: players, Options: cfg, Seed: o.seed(f)},
+	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "noir", Seats: players, Options: cfg, Seed: o.seed(f), Bots: bots},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
 }
 

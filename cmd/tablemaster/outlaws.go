@@ -86,6 +86,10 @@ func outlawsRun(o *outlawsOptions) error {
 	if err := checkPlayers(lang, players); err != nil {
 		return err
 	}
+	bots, err := o.bots(lang, "outlaws", cfg, players)
+	if err != nil {
+		return err
+	}
 	script, err := readScript(o.Script)
 	if err != nil {
 		return err
@@ -94,7 +98,7 @@ func outlawsRun(o *outlawsOptions) error {
 	if o.ReactTimeout > 0 && script == nil {
 		watch = func(t *moderator.Table) func() { return reactTimeout(t, o.ReactTimeout) }
 	}
-	return startTableWith(f, o.g, lang, moderator.NewTableSpec{Game: "outlaws", Seats: players, Options: cfg, Seed: o.seed(f)},
+	return startTableWith(f, o.g, lang, moderator.NewTableSpec{Game: "outlaws", Seats: players, Options: cfg, Seed: o.seed(f), Bots: bots},
 		o.Addr, o.Port, script, o.Pass, o.Reveal, watch)
 }
 

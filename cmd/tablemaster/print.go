@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -375,6 +376,9 @@ func joinCards(h moderator.Header, lang engine.Lang, seatURL func(engine.Seat) s
 	gf, _ := face.Lookup(h.Game)
 	for i, name := range h.Seats {
 		s := engine.Seat(i)
+		if slices.Contains(h.Bots, i) {
+			continue // tablemaster plays it: no phone joins
+		}
 		seat := printables.JoinSeat{Name: name, URL: seatURL(s)}
 		if gf != nil {
 			if k := gf.Role(s); k != "" {

@@ -48,7 +48,7 @@ type simGame struct {
 
 // tableOnly are the game commands' flags that serve a table, which a
 // simulation has no use for.
-var tableOnly = []string{"addr", "port", "pass", "script", "reveal"}
+var tableOnly = []string{"addr", "port", "pass", "script", "reveal", "bot"}
 
 func newCmdSim(f *Factory, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{

@@ -85,6 +85,10 @@ func superrockRun(o *superrockOptions) error {
 		return err
 	}
 	players := cfg.Players
+	bots, err := o.bots(lang, "superrock", srface.NewOptions(cfg, o.Roster), players)
+	if err != nil {
+		return err
+	}
 	// SR-13: what each player played earlier tonight, from the tables of
 	// this state folder today. The new table is not written yet.
 	dir, err := stateDir(o.g)
@@ -105,7 +109,7 @@ func superrockRun(o *superrockOptions) error {
 		return err
 	}
 	return startTable(f, o.g, lang, moderator.NewTableSpec{Game: "superrock", Seats: players,
-		Options: srface.NewOptions(cfg, o.Roster), Seed: o.seed(f)},
+		Options: srface.NewOptions(cfg, o.Roster), Seed: o.seed(f), Bots: bots},
 		o.Addr, o.Port, script, o.Pass, o.Reveal)
 }
 

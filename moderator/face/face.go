@@ -98,3 +98,15 @@ func Names() []string {
 	sort.Strings(names)
 	return names
 }
+
+// BotSeater is a face whose game tablemaster can play a seat of (issue
+// 28): its engine redraws what a seat cannot see (engine.Resampler), and
+// the face says which tables a bot cannot sit at. A face without it
+// seats no bot.
+type BotSeater interface {
+	// BotSeat returns nil when tablemaster can play seat s at a table of
+	// these options, else why not: an *engine.MsgError a person can act
+	// on. A bot sees no real card, so a table whose hidden things are
+	// real (a real deck, real dice) cannot seat one.
+	BotSeat(options json.RawMessage, s engine.Seat) error
+}

@@ -145,6 +145,7 @@ type Player struct {
 	Joined  bool
 	Online  int
 	Turn    bool
+	Bot     bool // played by tablemaster: it has no phone
 }
 
 // FeedLine is one line of the story as a page shows it.

@@ -142,6 +142,8 @@ func WritePlayers(b *bytes.Buffer, d *Page) {
 			Put(b, " (", Escape(d.Lang.S(p.RoleKey)), ")")
 		}
 		switch {
+		case p.Bot:
+			Put(b, ` <span class="off">`, Escape(d.Lang.S("mod.bot.played")), "</span>")
 		case p.Online > 0:
 			Put(b, ` <span class="on">● `, Escape(d.Lang.S("mod.online")), "</span>")
 		case p.Joined:
