@@ -38,6 +38,7 @@ shoot noir noir Aki,Ben 3 noir_win.txt 20
 shoot automata noir Aki,Ben 3 automata_win.txt 20 --variant automata
 shoot ayatsuri ayatsuri Aki,Ben,Chika,Dai 5 ayatsuri_round.txt 16
 shoot superrock superrock Aki,Ben,Chika,Dai,Eri,Fumi,Gen 3 superrock_physical.txt 39 --dice physical --board physical
+shoot superrock-board superrock Aki,Ben,Chika,Dai,Eri,Fumi,Gen 1 superrock_board.txt 60 --dice virtual --board virtual
 shoot outlaws outlaws Aki,Ben 5 outlaws_guard.txt 22
 
 # The pictures are kept small in the repository: 256 colours are plenty
