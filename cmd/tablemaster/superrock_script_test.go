@@ -125,3 +125,22 @@ func TestSuperrockDamagedNight(t *testing.T) {
 		t.Errorf("Ben could not reject: the earlier table no longer counted")
 	}
 }
+
+// TestSuperrockScriptBoard plays the worked script of docs/screens.md on
+// the virtual board: the ambushes hidden on squares (SR-16), the
+// turn-order roll and the first landings (SR-20), up to Aki's turn to
+// land again; take.sh photographs that moment.
+func TestSuperrockScriptBoard(t *testing.T) {
+	r := runSuperrockScript(t, t.TempDir(), "superrock_board.txt", "1", "--reveal", "--dice", "virtual", "--board", "virtual")
+	if r.code != 0 || r.errOut != "" {
+		t.Fatalf("exit code %d, stderr %q\n%s", r.code, r.errOut, r.out)
+	}
+	for _, want := range []string{
+		"Gen draws the planet card on 5-4",
+		"Aki's move: landing.",
+	} {
+		if !strings.Contains(r.out, want) {
+			t.Errorf("the transcript lacks %q", want)
+		}
+	}
+}
