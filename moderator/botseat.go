@@ -13,6 +13,7 @@ import (
 
 	"tablemaster/engine"
 	"tablemaster/engine/bot"
+	"tablemaster/internal/typo"
 	"tablemaster/moderator/face"
 )
 
@@ -63,53 +64,10 @@ func FindBots(seats, names []string) ([]int, error) {
 	return out, nil
 }
 
-// nearestSeat is the seat name a mistyped name most likely meant: at
-// most two edits away (one for a short name), or a start of it; "" when
-// none is near.
+// nearestSeat is the seat name a mistyped name most likely meant (a
+// start of it from two letters on), or "".
 func nearestSeat(seats []string, name string) string {
-	key := []rune(NameKey(name))
-	best, bestD := "", 0
-	for _, s := range seats {
-		sk := []rune(NameKey(s))
-		d := runeDistance(key, sk)
-		if len(key) >= 2 && len(key) < len(sk) && slices.Equal(sk[:len(key)], key) {
-			d = min(d, 1)
-		}
-		limit := 2
-		if len(sk) <= 4 {
-			limit = 1
-		}
-		if d <= limit && (best == "" || d < bestD) {
-			best, bestD = s, d
-		}
-	}
-	return best
-}
-
-// runeDistance counts the edits from a to b: a letter added, dropped,
-// changed, or two neighbours swapped.
-func runeDistance(a, b []rune) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
+	return typo.Nearest(name, seats, 2, NameKey)
 }
 
 // checkBots checks the bot seats of a new table: real seats, each once,

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"tablemaster/engine"
+	"tablemaster/internal/typo"
 )
 
 // flagErrors turns pflag's parse errors into sentences in the console's
@@ -76,48 +77,5 @@ func nearestFlag(c *cobra.Command, name string) string {
 	c.Flags().VisitAll(add)
 	c.InheritedFlags().VisitAll(add)
 	sort.Strings(names)
-	best, bestD := "", 0
-	for _, n := range names {
-		d := editDistance(strings.ToLower(name), n)
-		if len(name) >= 3 && strings.HasPrefix(n, strings.ToLower(name)) {
-			d = min(d, 1)
-		}
-		// Two edits are a typo only in a name long enough to still be
-		// recognised: --xyz is not --key's.
-		limit := 2
-		if len(name) <= 4 {
-			limit = 1
-		}
-		if d <= limit && (best == "" || d < bestD) {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-// editDistance is the number of edits from a to b: a letter added,
-// dropped, changed, or two neighbours swapped (--prot for --port is one
-// slip). Counted in bytes: flag names are ASCII.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
+	return typo.Nearest(name, names, 3, strings.ToLower)
 }
