@@ -173,17 +173,24 @@ func planSRBoard(seed uint64) (srBoardPlan, bool) {
 }
 
 // TestBrowserSuperrockBoard plays a seven-player Super Rock game on phones
-// in real Chromium through the secret base: ambushes hidden, landings,
+// in real Chromium (and WebKit) through the secret base: ambushes hidden, landings,
 // hubs placed and squares opened by tapping the board (a tap, then a
 // second tap to confirm), a hub destroyed from its square once the
 // folded moves are open. Before every tap, exactly the movers' phones say
 // "Your …" and no other page does.
-func TestBrowserSuperrockBoard(t *testing.T) {
+func TestBrowserSuperrockBoard(t *testing.T) { testBrowserSuperrockBoard(t, Chromium) }
+
+// TestBrowserSuperrockBoardWebKit is TestBrowserSuperrockBoard in WebKit,
+// the engine of iPhones: the two taps and the destroy buttons shown by
+// the page's style (:has) while the folded moves are open.
+func TestBrowserSuperrockBoardWebKit(t *testing.T) { testBrowserSuperrockBoard(t, WebKit) }
+
+func testBrowserSuperrockBoard(t *testing.T, browser string) {
 	t.Parallel()
 	start := time.Now()
 	p := findSeed(t, "reaches the secret base and destroys a hub", planSRBoard)
 	t.Logf("seed %d: %d preparation moves on the server, %d taps on the phones", p.Seed, len(p.Prepare), len(p.Steps))
-	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers),
+	g := startGame(t, browser, moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers),
 		Options: srface.NewOptions(srBoardConfig(), ""), Seed: p.Seed})
 	for _, m := range p.Prepare {
 		if _, err := g.table.Act(m.Seat, m.Action, -1); err != nil {
