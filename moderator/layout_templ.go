@@ -39,7 +39,7 @@ func pageStyle() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<style>\n:root{--bg:#14161a;--fg:#eceae4;--mute:#9a9890;--card:#f4f1e8;--ink:#1b1b1b;--red:#c8242b;--acc:#e0b341;--dead:#3a1d1f;--inn:#1f3a2a}\n*{box-sizing:border-box}\nbody{margin:0;background:var(--bg);color:var(--fg);font:16px/1.4 system-ui,-apple-system,\"Hiragino Sans\",\"Noto Sans CJK JP\",sans-serif}\nmain{max-width:60rem;margin:0 auto;padding:.6rem}\nh1{font-size:1.15rem;margin:.2rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem;color:var(--acc)}\n.top{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem}\n.lang a,.foot a{color:var(--mute);font-size:.85rem}.foot{text-align:center;margin:1rem}\n.status{padding:.5rem .7rem;border-radius:.4rem;background:#23262d;margin:.4rem 0}\n.status.me{background:#4a3a10;border:1px solid var(--acc)}\n.flash{padding:.5rem .7rem;border-radius:.4rem;background:#5a1e1e;margin:.4rem 0}\ntable.grid{border-collapse:separate;border-spacing:3px;margin:.3rem auto}\n.grid th{color:var(--mute);font-weight:normal;font-size:.8rem}\n.grid td{background:var(--card);color:var(--ink);width:3.2rem;height:3.6rem;text-align:center;border-radius:.35rem;font-weight:600;position:relative}\n.grid td.dead{background:#6d5f5f;color:#2a2020}.grid td.dead:after{content:\"✖\";position:absolute;right:.2rem;top:0;color:var(--red);font-size:1.1rem}\n.grid td small{display:block;font-size:.72rem;font-weight:normal}\n.grid td.inn small{background:#cfe8d4;border-radius:.2rem}\n.red{color:var(--red)}\nbody.reveal .grid td.mine{outline:3px solid var(--acc)}body.reveal .grid td.near{box-shadow:inset 0 0 0 3px #5aa0e0}body.reveal .grid td.dis{outline:3px dashed var(--acc)}\n.grid.pick td button.armed{background:#8a3a1a;color:#fff;font-size:.8rem}.grid td.pick{outline:3px solid var(--red)}.grid.pick td button{all:unset;display:block;width:100%;height:100%;cursor:pointer;border-radius:.35rem;box-shadow:inset 0 0 0 3px var(--acc)}\n.hold{display:block;width:100%;margin:.4rem 0;padding:.7rem;border-radius:.5rem;border:1px dashed var(--acc);background:#1d2026;color:var(--fg);text-align:left;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:none}\n.hold .secret{display:none}.hold:active .secret,body.reveal .hold .secret{display:block}\n.cards span{display:inline-block;background:var(--card);color:var(--ink);border-radius:.3rem;padding:.1rem .4rem;margin:.1rem;font-weight:600}\nform{margin:0}.choices{display:flex;flex-wrap:wrap;gap:.35rem}\nbutton{font:inherit;padding:.55rem .8rem;border-radius:.45rem;border:0;background:#2f6fb0;color:#fff;min-height:2.6rem}\nbutton.alt{background:#444}button.warn,button.armed{background:#8a3a1a}\ndetails{margin:.4rem 0;padding:.4rem;border:1px solid #333;border-radius:.4rem}summary{cursor:pointer;color:var(--acc)}\nul.feed{list-style:none;padding:0;margin:0}ul.feed li{padding:.25rem 0;border-bottom:1px solid #26282d}\nul.feed li.priv{color:var(--acc)}ul.feed .sline{display:none}body.reveal ul.feed .sline{display:inline}ul.feed li.priv:after{content:var(--pv);color:var(--mute);font-style:italic}body.reveal ul.feed li.priv:after{content:none}ul.feed li.ans{font-weight:600}ul.feed li.undone{text-decoration:line-through;color:var(--mute)}\n.todo{background:#2d2a1a;border-left:4px solid var(--acc);padding:.4rem .7rem;margin:.4rem 0}\n.stats{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;color:var(--mute)}.stats b{color:var(--fg)}\n.players span{margin-right:1rem}.on{color:#6c6}.off{color:var(--mute)}\n.over{font-size:1.3rem;padding:.7rem;background:#1f3a2a;border-radius:.5rem}\n.screen .grid td{width:5.5rem;height:6.5rem;font-size:1.6rem}.screen .grid td small{font-size:1rem}\n.cols{display:flex;gap:1.5rem;flex-wrap:wrap}.cols>div{flex:1 1 20rem}\ntable.ay{border-collapse:collapse;width:100%;margin:.3rem 0}.ay th,.ay td{padding:.3rem .4rem;border-bottom:1px solid #2c2f36;text-align:left}.ay th{color:var(--mute);font-weight:normal}\n.ay tr.turn{background:#2d2a1a}.ay tr.killed b{text-decoration:line-through}.ay .life{color:#f4f1e8;letter-spacing:.1rem}.ay .kill{color:var(--red);letter-spacing:.1rem}\n.rc{background:var(--card);color:var(--ink);border-radius:.3rem;padding:.05rem .35rem;font-weight:600}.hist td{font-size:.9rem}\n.screen .ay td{font-size:1.25rem}\n.ay .mark{color:var(--acc);font-size:.85em;white-space:nowrap}.ay .life,.ay .kill{white-space:nowrap}\n#tm-offline{position:sticky;top:0;z-index:9;margin:0;padding:.55rem .8rem;background:#6b3d0c;color:#fff;border-bottom:2px solid var(--acc);font-weight:600}#tm-offline[hidden]{display:none}\n#tm-offline .unsent{display:block;font-weight:normal;margin-top:.2rem}#tm-offline .unsent:empty{display:none}\nbody.offline #app button{opacity:.45}body.offline .on{font-size:0}body.offline .on:before{content:\"?\";font-size:1rem;color:var(--mute)}\n</style>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<style>\n:root{--bg:#14161a;--fg:#eceae4;--mute:#9a9890;--card:#f4f1e8;--ink:#1b1b1b;--red:#c8242b;--acc:#e0b341;--dead:#3a1d1f;--inn:#1f3a2a}\n*{box-sizing:border-box}\nbody{margin:0;background:var(--bg);color:var(--fg);font:16px/1.4 system-ui,-apple-system,\"Hiragino Sans\",\"Noto Sans CJK JP\",sans-serif}\nmain{max-width:60rem;margin:0 auto;padding:.6rem}\nh1{font-size:1.15rem;margin:.2rem 0}h2{font-size:1rem;margin:.8rem 0 .3rem;color:var(--acc)}\n.top{display:flex;justify-content:space-between;align-items:baseline;gap:.5rem}\n.lang a,.foot a{color:var(--mute);font-size:.85rem}.foot{text-align:center;margin:1rem}\n.status{padding:.5rem .7rem;border-radius:.4rem;background:#23262d;margin:.4rem 0}\n.status.me{background:#4a3a10;border:1px solid var(--acc)}\n.flash{padding:.5rem .7rem;border-radius:.4rem;background:#5a1e1e;margin:.4rem 0}\ntable.grid{border-collapse:separate;border-spacing:3px;margin:.3rem auto}\n.grid th{color:var(--mute);font-weight:normal;font-size:.8rem}\n.grid td{background:var(--card);color:var(--ink);width:3.2rem;height:3.6rem;text-align:center;border-radius:.35rem;font-weight:600;position:relative}\n.grid td.dead{background:#6d5f5f;color:#2a2020}.grid td.dead:after{content:\"✖\";position:absolute;right:.2rem;top:0;color:var(--red);font-size:1.1rem}\n.grid td small{display:block;font-size:.72rem;font-weight:normal}\n.grid td.inn small{background:#cfe8d4;border-radius:.2rem}\n.red{color:var(--red)}\nbody.reveal .grid td.mine{outline:3px solid var(--acc)}body.reveal .grid td.near{box-shadow:inset 0 0 0 3px #5aa0e0}body.reveal .grid td.dis{outline:3px dashed var(--acc)}\n.grid td.pick{outline:3px solid var(--red)}.grid.pick td button{all:unset;display:block;width:100%;height:100%;cursor:pointer;border-radius:.35rem;box-shadow:inset 0 0 0 3px var(--acc)}\n.hold{display:block;width:100%;margin:.4rem 0;padding:.7rem;border-radius:.5rem;border:1px dashed var(--acc);background:#1d2026;color:var(--fg);text-align:left;user-select:none;-webkit-user-select:none;-webkit-touch-callout:none;touch-action:none}\n.hold .secret{display:none}.hold:active .secret,body.reveal .hold .secret{display:block}\n.cards span{display:inline-block;background:var(--card);color:var(--ink);border-radius:.3rem;padding:.1rem .4rem;margin:.1rem;font-weight:600}\nform{margin:0}.choices{display:flex;flex-wrap:wrap;gap:.35rem}\nbutton{font:inherit;padding:.55rem .8rem;border-radius:.45rem;border:0;background:#2f6fb0;color:#fff;min-height:2.6rem}\nbutton.alt{background:#444}button.warn,button.armed{background:#8a3a1a}\ndetails{margin:.4rem 0;padding:.4rem;border:1px solid #333;border-radius:.4rem}summary{cursor:pointer;color:var(--acc)}\nul.feed{list-style:none;padding:0;margin:0}ul.feed li{padding:.25rem 0;border-bottom:1px solid #26282d}\nul.feed li.priv{color:var(--acc)}ul.feed .sline{display:none}body.reveal ul.feed .sline{display:inline}ul.feed li.priv:after{content:var(--pv);color:var(--mute);font-style:italic}body.reveal ul.feed li.priv:after{content:none}ul.feed li.ans{font-weight:600}ul.feed li.undone{text-decoration:line-through;color:var(--mute)}\n.todo{background:#2d2a1a;border-left:4px solid var(--acc);padding:.4rem .7rem;margin:.4rem 0}\n.stats{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;color:var(--mute)}.stats b{color:var(--fg)}\n.players span{margin-right:1rem}.on{color:#6c6}.off{color:var(--mute)}\n.over{font-size:1.3rem;padding:.7rem;background:#1f3a2a;border-radius:.5rem}\n.screen .grid td{width:5.5rem;height:6.5rem;font-size:1.6rem}.screen .grid td small{font-size:1rem}\n.cols{display:flex;gap:1.5rem;flex-wrap:wrap}.cols>div{flex:1 1 20rem}\ntable.ay{border-collapse:collapse;width:100%;margin:.3rem 0}.ay th,.ay td{padding:.3rem .4rem;border-bottom:1px solid #2c2f36;text-align:left}.ay th{color:var(--mute);font-weight:normal}\n.ay tr.turn{background:#2d2a1a}.ay tr.killed b{text-decoration:line-through}.ay .life{color:#f4f1e8;letter-spacing:.1rem}.ay .kill{color:var(--red);letter-spacing:.1rem}\n.rc{background:var(--card);color:var(--ink);border-radius:.3rem;padding:.05rem .35rem;font-weight:600}.hist td{font-size:.9rem}\n.screen .ay td{font-size:1.25rem}\n.ay .mark{color:var(--acc);font-size:.85em;white-space:nowrap}.ay .life,.ay .kill{white-space:nowrap}\n#tm-offline{position:sticky;top:0;z-index:9;margin:0;padding:.55rem .8rem;background:#6b3d0c;color:#fff;border-bottom:2px solid var(--acc);font-weight:600}#tm-offline[hidden]{display:none}\n#tm-offline .unsent{display:block;font-weight:normal;margin-top:.2rem}#tm-offline .unsent:empty{display:none}\nbody.offline #app button{opacity:.45}body.offline .on{font-size:0}body.offline .on:before{content:\"?\";font-size:1rem;color:var(--mute)}\n</style>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -103,7 +103,7 @@ func pageScript() templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,bar=document.getElementById(\"tm-offline\");\nvar t0=document.title,me0=true;\nfunction turn(){var me=!!app.querySelector(\".status.me\");document.title=(me?\"● \":\"\")+t0;if(me&&!me0&&navigator.vibrate)navigator.vibrate(150);me0=me}turn();\nvar seen=+app.dataset.v||0,cur=window.tmBody=app.dataset.h||\"\",tpl=document.createElement(\"template\"),es;\nvar dog,grace,tries=0,beat=2000,posts=[];window.tmOffline=false;\nfunction abortable(){return window.AbortController?new AbortController():null}\nfunction ready(){app.querySelectorAll(\"button\").forEach(function(x){x.disabled=!!window.tmOffline})}\nfunction offline(on){if(on===window.tmOffline)return;window.tmOffline=on;b.classList.toggle(\"offline\",on);\nbar.querySelector(\".lost\").textContent=on?bar.dataset.lost:\"\";if(!on)bar.querySelector(\".unsent\").textContent=\"\";bar.hidden=!on;\nif(on)posts.slice().forEach(function(c){c.abort()});ready()}\nfunction unsent(maybe){bar.querySelector(\".unsent\").textContent=maybe?bar.dataset.unsure:bar.dataset.unsent;bar.hidden=false}\nfunction arm(ms){clearTimeout(dog);dog=setTimeout(function(){lost(true)},ms)}\nfunction limit(){return 2*beat}\nfunction lost(sure){if(sure)offline(true);if(!es)return;clearTimeout(dog);es.close();es=null;\nif(!window.tmOffline&&!grace)grace=setTimeout(function(){grace=0;offline(true)},2500);\nvar c=abortable(),k=c&&setTimeout(function(){c.abort()},2500);\nfetch(location.href,{method:\"HEAD\",cache:\"no-store\",signal:c?c.signal:undefined}).then(function(r){clearTimeout(k);r.status==404?location.reload():later()},function(){clearTimeout(k);offline(true);later()})}\nfunction later(){setTimeout(listen,[500,1000,2000,3000][Math.min(tries++,3)])}\nfunction opened(){var o=[];app.querySelectorAll(\"details[open]\").forEach(function(d){o.push(d.id)});return o}\nfunction shown(o){o.forEach(function(id){var d=id&&document.getElementById(id);if(d)d.open=true});ready();turn();window.tmUpdates=(window.tmUpdates||0)+1;window.tmBody=cur;if(window.tmShown)tmShown()}\nfunction swap(html,v,h){if(v<seen)return;seen=v;if(h&&h===cur){ready();return}cur=h||\"\";var o=opened();app.innerHTML=html;shown(o)}\nfunction patch(el,n,ops){var old=el.childNodes,keep=[],out=[],i,j,x,c;if(old.length!==n)throw 0;for(i=0;i<n;i++)keep.push(old[i]);\nfor(i=0;i<ops.length;i++){x=ops[i];if(typeof x===\"string\"){tpl.innerHTML=x;c=tpl.content.childNodes;for(j=0;j<c.length;j++)out.push(c[j])}\nelse if(x.length===2){if(!(x[0]>=0&&x[0]<x[1]&&x[1]<=n))throw 0;for(j=x[0];j<x[1];j++)out.push(keep[j])}\nelse{c=keep[x.i];if(!c||c.nodeType!==1||c.localName!==x.t)throw 0;patch(c,x.n,x.o);out.push(c)}}\nwhile(el.firstChild)el.removeChild(el.firstChild);for(i=0;i<out.length;i++)el.appendChild(out[i])}\nfunction resync(){window.tmResyncs=(window.tmResyncs||0)+1;cur=\"\";listen()}\nfunction listen(){if(!window.EventSource)return;if(es)es.close();var me=es=new EventSource(app.dataset.events+\"?v=\"+seen+\"&h=\"+encodeURIComponent(cur));\narm(limit());\nes.onopen=function(){seen=0;tries=0;clearTimeout(grace);grace=0;window.tmLive=(window.tmLive||0)+1;offline(false);arm(limit())};\nes.onmessage=function(e){arm(limit());var id=e.lastEventId.split(\"-\");swap(e.data,+id[0]||0,id[1])};\nes.addEventListener(\"ping\",function(e){beat=+e.data||beat;arm(limit())});\nes.addEventListener(\"patch\",function(e){arm(limit());var id=e.lastEventId.split(\"-\"),v=+id[0]||0,p;if(id[1]===cur){seen=Math.max(seen,v);return}\np=JSON.parse(e.data);if(p.b!==cur){resync();return}var o=opened();try{patch(app,p.n,p.o)}catch(x){resync();return}seen=v;cur=id[1];shown(o)});\nes.onerror=function(){if(es===me)lost(false)}}\nlisten();\nfunction disarm(x){if(x.classList.contains(\"armed\")){x.innerHTML=x.dataset.was;x.classList.remove(\"armed\")}}\ndocument.addEventListener(\"submit\",function(e){var f=e.target,s=e.submitter;\nif(window.tmOffline){e.preventDefault();unsent();return}\nif(s&&s.hasAttribute(\"data-confirm\")&&!s.classList.contains(\"armed\")){e.preventDefault();app.querySelectorAll(\"button.armed\").forEach(disarm);s.dataset.was=s.innerHTML;s.textContent=s.getAttribute(\"data-confirm\")||app.dataset.confirm+\" \"+s.textContent;s.classList.add(\"armed\");setTimeout(function(){disarm(s)},8000);return}\nif(!window.fetch)return;e.preventDefault();var p=new URLSearchParams(new FormData(f));if(s&&s.name)p.append(s.name,s.value);\napp.querySelectorAll(\"button\").forEach(function(x){x.disabled=true});\nvar c=abortable();if(c)posts.push(c);function done(){var i=posts.indexOf(c);if(i>=0)posts.splice(i,1)}\nfetch(f.action,{method:\"POST\",headers:{\"X-Tablemaster\":\"fetch\"},body:p,signal:c?c.signal:undefined}).then(function(r){return r.text().then(function(t){done();if(r.status==400||r.status==404){location.reload()}else{swap(t,+r.headers.get(\"X-Tablemaster-Version\")||0,r.headers.get(\"X-Tablemaster-Body\"))}})}).catch(function(x){done();unsent(x&&x.name===\"AbortError\");lost(true);ready()})});\nfunction hold(on){b.classList.toggle(\"reveal\",on)}\ndocument.addEventListener(\"pointerdown\",function(e){if(e.target.closest&&e.target.closest(\".hold\"))hold(true)});\n[\"pointerup\",\"pointercancel\",\"blur\"].forEach(function(n){window.addEventListener(n,function(){hold(false)})});\ndocument.addEventListener(\"contextmenu\",function(e){if(e.target.closest&&e.target.closest(\".hold\"))e.preventDefault()});\n})();\n</script>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 3, "<script>\n(function(){\nvar app=document.getElementById(\"app\"),b=document.body,bar=document.getElementById(\"tm-offline\");\nvar t0=document.title,me0=true;\nfunction turn(){var me=!!app.querySelector(\".status.me\");document.title=(me?\"● \":\"\")+t0;if(me&&!me0&&navigator.vibrate)navigator.vibrate(150);me0=me}turn();\nvar seen=+app.dataset.v||0,cur=window.tmBody=app.dataset.h||\"\",tpl=document.createElement(\"template\"),es;\nvar dog,grace,tries=0,beat=2000,posts=[];window.tmOffline=false;\nfunction abortable(){return window.AbortController?new AbortController():null}\nfunction ready(){app.querySelectorAll(\"button\").forEach(function(x){x.disabled=!!window.tmOffline})}\nfunction offline(on){if(on===window.tmOffline)return;window.tmOffline=on;b.classList.toggle(\"offline\",on);\nbar.querySelector(\".lost\").textContent=on?bar.dataset.lost:\"\";if(!on)bar.querySelector(\".unsent\").textContent=\"\";bar.hidden=!on;\nif(on)posts.slice().forEach(function(c){c.abort()});ready()}\nfunction unsent(maybe){bar.querySelector(\".unsent\").textContent=maybe?bar.dataset.unsure:bar.dataset.unsent;bar.hidden=false}\nfunction arm(ms){clearTimeout(dog);dog=setTimeout(function(){lost(true)},ms)}\nfunction limit(){return 2*beat}\nfunction lost(sure){if(sure)offline(true);if(!es)return;clearTimeout(dog);es.close();es=null;\nif(!window.tmOffline&&!grace)grace=setTimeout(function(){grace=0;offline(true)},2500);\nvar c=abortable(),k=c&&setTimeout(function(){c.abort()},2500);\nfetch(location.href,{method:\"HEAD\",cache:\"no-store\",signal:c?c.signal:undefined}).then(function(r){clearTimeout(k);r.status==404?location.reload():later()},function(){clearTimeout(k);offline(true);later()})}\nfunction later(){setTimeout(listen,[500,1000,2000,3000][Math.min(tries++,3)])}\nfunction opened(){var o=[];app.querySelectorAll(\"details[open]\").forEach(function(d){o.push(d.id)});return o}\nfunction shown(o){o.forEach(function(id){var d=id&&document.getElementById(id);if(d)d.open=true});ready();turn();window.tmUpdates=(window.tmUpdates||0)+1;window.tmBody=cur;if(window.tmShown)tmShown()}\nfunction swap(html,v,h){if(v<seen)return;seen=v;if(h&&h===cur){ready();return}cur=h||\"\";var o=opened();app.innerHTML=html;shown(o)}\nfunction patch(el,n,ops){var old=el.childNodes,keep=[],out=[],i,j,x,c;if(old.length!==n)throw 0;for(i=0;i<n;i++)keep.push(old[i]);\nfor(i=0;i<ops.length;i++){x=ops[i];if(typeof x===\"string\"){tpl.innerHTML=x;c=tpl.content.childNodes;for(j=0;j<c.length;j++)out.push(c[j])}\nelse if(x.length===2){if(!(x[0]>=0&&x[0]<x[1]&&x[1]<=n))throw 0;for(j=x[0];j<x[1];j++)out.push(keep[j])}\nelse{c=keep[x.i];if(!c||c.nodeType!==1||c.localName!==x.t)throw 0;patch(c,x.n,x.o);out.push(c)}}\nwhile(el.firstChild)el.removeChild(el.firstChild);for(i=0;i<out.length;i++)el.appendChild(out[i])}\nfunction resync(){window.tmResyncs=(window.tmResyncs||0)+1;cur=\"\";listen()}\nfunction listen(){if(!window.EventSource)return;if(es)es.close();var me=es=new EventSource(app.dataset.events+\"?v=\"+seen+\"&h=\"+encodeURIComponent(cur));\narm(limit());\nes.onopen=function(){seen=0;tries=0;clearTimeout(grace);grace=0;window.tmLive=(window.tmLive||0)+1;offline(false);arm(limit())};\nes.onmessage=function(e){arm(limit());var id=e.lastEventId.split(\"-\");swap(e.data,+id[0]||0,id[1])};\nes.addEventListener(\"ping\",function(e){beat=+e.data||beat;arm(limit())});\nes.addEventListener(\"patch\",function(e){arm(limit());var id=e.lastEventId.split(\"-\"),v=+id[0]||0,p;if(id[1]===cur){seen=Math.max(seen,v);return}\np=JSON.parse(e.data);if(p.b!==cur){resync();return}var o=opened();try{patch(app,p.n,p.o)}catch(x){resync();return}seen=v;cur=id[1];shown(o)});\nes.onerror=function(){if(es===me)lost(false)}}\nlisten();\ndocument.addEventListener(\"submit\",function(e){var f=e.target,s=e.submitter;\nif(window.tmOffline){e.preventDefault();unsent();return}\nif(s&&s.hasAttribute(\"data-confirm\")&&!s.classList.contains(\"armed\")){e.preventDefault();var was=s.innerHTML;s.textContent=s.getAttribute(\"data-confirm\")||app.dataset.confirm+\" \"+s.textContent;s.classList.add(\"armed\");setTimeout(function(){if(s.classList.contains(\"armed\")){s.innerHTML=was;s.classList.remove(\"armed\")}},8000);return}\nif(!window.fetch)return;e.preventDefault();var p=new URLSearchParams(new FormData(f));if(s&&s.name)p.append(s.name,s.value);\napp.querySelectorAll(\"button\").forEach(function(x){x.disabled=true});\nvar c=abortable();if(c)posts.push(c);function done(){var i=posts.indexOf(c);if(i>=0)posts.splice(i,1)}\nfetch(f.action,{method:\"POST\",headers:{\"X-Tablemaster\":\"fetch\"},body:p,signal:c?c.signal:undefined}).then(function(r){return r.text().then(function(t){done();if(r.status==400||r.status==404){location.reload()}else{swap(t,+r.headers.get(\"X-Tablemaster-Version\")||0,r.headers.get(\"X-Tablemaster-Body\"))}})}).catch(function(x){done();unsent(x&&x.name===\"AbortError\");lost(true);ready()})});\nfunction hold(on){b.classList.toggle(\"reveal\",on)}\ndocument.addEventListener(\"pointerdown\",function(e){if(e.target.closest&&e.target.closest(\".hold\"))hold(true)});\n[\"pointerup\",\"pointercancel\",\"blur\"].forEach(function(n){window.addEventListener(n,function(){hold(false)})});\ndocument.addEventListener(\"contextmenu\",function(e){if(e.target.closest&&e.target.closest(\".hold\"))e.preventDefault()});\n})();\n</script>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -180,7 +180,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var6 string
 		templ_7745c5c3_Var6, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 203, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 202, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var6)
 		if templ_7745c5c3_Err != nil {
@@ -203,7 +203,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var7 string
 		templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(pageTitle(d))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 208, Col: 24}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 207, Col: 24}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 		if templ_7745c5c3_Err != nil {
@@ -244,7 +244,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var8 string
 		templ_7745c5c3_Var8, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.lost")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 85}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 85}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var8)
 		if templ_7745c5c3_Err != nil {
@@ -257,7 +257,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var9 string
 		templ_7745c5c3_Var9, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsent")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 132}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 132}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var9)
 		if templ_7745c5c3_Err != nil {
@@ -270,7 +270,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var10 string
 		templ_7745c5c3_Var10, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.offline.unsure")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 179}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 216, Col: 179}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var10)
 		if templ_7745c5c3_Err != nil {
@@ -283,7 +283,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var11 string
 		templ_7745c5c3_Var11, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Base + "/events").Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 218, Col: 50}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 50}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var11)
 		if templ_7745c5c3_Err != nil {
@@ -296,7 +296,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var12 string
 		templ_7745c5c3_Var12, templ_7745c5c3_Err = templruntime.NewAttributeExpression(strconv.Itoa(d.BodyVersion)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 218, Col: 89}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 89}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var12)
 		if templ_7745c5c3_Err != nil {
@@ -309,7 +309,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var13 string
 		templ_7745c5c3_Var13, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.BodyHash).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 218, Col: 111}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 111}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var13)
 		if templ_7745c5c3_Err != nil {
@@ -322,7 +322,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var14 string
 		templ_7745c5c3_Var14, templ_7745c5c3_Err = templruntime.NewAttributeExpression(d.Lang.S("mod.confirm")).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 218, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 217, Col: 152}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var14)
 		if templ_7745c5c3_Err != nil {
@@ -343,7 +343,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var15 string
 		templ_7745c5c3_Var15, templ_7745c5c3_Err = templruntime.NewAttributeExpression(templ.SafeURL(d.Base + "/rules")).ResolveURL(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 221, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 220, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var15)
 		if templ_7745c5c3_Err != nil {
@@ -356,7 +356,7 @@ func appPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var16 string
 		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.rules"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 221, Col: 103}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 220, Col: 103}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 		if templ_7745c5c3_Err != nil {
@@ -378,7 +378,7 @@ func appPage(d *face.Page) templ.Component {
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templruntime.NewAttributeExpression(sayWords(d.Lang)).Resolve(ctx)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 224, Col: 53}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 223, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var17)
 			if templ_7745c5c3_Err != nil {
@@ -425,7 +425,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templruntime.NewAttributeExpression(string(d.Lang)).Resolve(ctx)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 233, Col: 28}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 232, Col: 28}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ_7745c5c3_Var19)
 		if templ_7745c5c3_Err != nil {
@@ -438,7 +438,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var20 string
 		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 238, Col: 33}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 237, Col: 33}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
@@ -451,7 +451,7 @@ func storyPage(d *face.Page) templ.Component {
 		var templ_7745c5c3_Var21 string
 		templ_7745c5c3_Var21, templ_7745c5c3_Err = templ.JoinStringErrs(d.Lang.S("mod.story"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 243, Col: 31}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `moderator/layout.templ`, Line: 242, Col: 31}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var21))
 		if templ_7745c5c3_Err != nil {

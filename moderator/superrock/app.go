@@ -417,7 +417,7 @@ func writeBoard(b *bytes.Buffer, d *face.Page, m *srbBoard) {
 		return
 	}
 	l := d.Lang
-	b.WriteString(`<div id="board"><style>.srb td{background:#456}.srb td.o{background:var(--card)}`)
+	b.WriteString(`<div id="board"><style>.srb td{background:#456}.srb td.o{background:var(--card)}.grid.srb td button.armed{background:#8a3a1a;color:#fff;font-size:.8rem}`)
 	if m.Destroy {
 		// The hubs' destroy buttons show only while the folded moves are
 		// open (srbCell.Destroy).
