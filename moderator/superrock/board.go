@@ -57,11 +57,6 @@ func srbSquareAction(a string) bool {
 	return false
 }
 
-// srbSquareOf is the square an action picks ("3-4"), its last word.
-func srbSquareOf(a string) string {
-	return a[strings.LastIndexByte(a, ' ')+1:]
-}
-
 // srbBoard is the model of "sr.board".
 type srbBoard struct {
 	Phone    bool
