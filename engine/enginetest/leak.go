@@ -20,7 +20,7 @@ type Resampling interface {
 // changed. G is the game's own type, which Resample must return.
 func NoLeak[G Resampling](g G, r *engine.Rand, seats []engine.Seat, k int, check func(s engine.Seat, h G) error) error {
 	for _, s := range seats {
-		want := SeatJSON(g, s)
+		want := SeatView(g, s)
 		for range k {
 			h, ok := g.Resample(s, r).(G)
 			if !ok {
@@ -31,8 +31,8 @@ func NoLeak[G Resampling](g G, r *engine.Rand, seats []engine.Seat, k int, check
 					return fmt.Errorf("Resample(%d): %v", s, err)
 				}
 			}
-			if got := SeatJSON(h, s); got != want {
-				return fmt.Errorf("seat %d sees a difference after Resample:\n%s\n%s", s, want, got)
+			if same, w, got := SameJSON(want, SeatView(h, s)); !same {
+				return fmt.Errorf("seat %d sees a difference after Resample:\n%s\n%s", s, w, got)
 			}
 		}
 	}
