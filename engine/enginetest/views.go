@@ -114,10 +114,12 @@ func Refuse(t testing.TB, g engine.Game, s engine.Seat, a string, kind error, sn
 // DecodesLegal checks that every choice Legal offers seat s decodes to
 // itself: what a phone's button sends is what a person may type.
 func DecodesLegal(g engine.Game, s engine.Seat) error {
-	return decodes(g, s, g.Legal(s))
+	return DecodesChoices(g, s, g.Legal(s))
 }
 
-func decodes(g engine.Game, s engine.Seat, cs []engine.Choice) error {
+// DecodesChoices is DecodesLegal for choices cs, which the caller got
+// from Legal(s) already.
+func DecodesChoices(g engine.Game, s engine.Seat, cs []engine.Choice) error {
 	for _, c := range cs {
 		a, err := g.Decode(s, string(c.Action))
 		if err != nil || a != c.Action {
