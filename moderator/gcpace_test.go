@@ -30,6 +30,12 @@ func TestGCPercent(t *testing.T) {
 // after collections, from the live heap: higher than Go's 100 for this
 // test's small heap, back to 100 while 64 MiB are held live.
 func TestPacerFollowsCollections(t *testing.T) {
+	if testPacer != nil {
+		// TestMain's pacer would set GOGC too: this one alone, until
+		// the end, when TestMain's carries on.
+		testPacer.stopped.Store(true)
+		defer func() { testPacer = startPacer() }()
+	}
 	before := debug.SetGCPercent(100)
 	p := startPacer()
 	defer func() {

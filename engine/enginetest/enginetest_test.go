@@ -278,3 +278,41 @@ func TestWeighted(t *testing.T) {
 		t.Errorf("Weighted with every weight 0 = %v, want the last", c.Action)
 	}
 }
+
+// TestSameJSON: SameJSON answers exactly what comparing the JSON does,
+// both when the values are deeply equal and when they differ only where
+// JSON does not look (an unexported field, an omitted one).
+func TestSameJSON(t *testing.T) {
+	type inner struct {
+		Args map[string]string `json:"args,omitempty"`
+	}
+	type v struct {
+		A      int      `json:"a"`
+		L      []string `json:"l"`
+		Hidden int      `json:"-"`
+		secret int
+		In     *inner `json:"in,omitempty"`
+	}
+	for _, c := range []struct {
+		name string
+		a, b v
+	}{
+		{"equal", v{A: 1, L: []string{"x"}, In: &inner{Args: map[string]string{"k": "1", "j": "2"}}},
+			v{A: 1, L: []string{"x"}, In: &inner{Args: map[string]string{"j": "2", "k": "1"}}}},
+		{"field", v{A: 1}, v{A: 2}},
+		{"nil and empty slice", v{L: nil}, v{L: []string{}}},
+		{"map value", v{In: &inner{Args: map[string]string{"k": "1"}}}, v{In: &inner{Args: map[string]string{"k": "2"}}}},
+		{"unexported only", v{A: 1, secret: 1}, v{A: 1, secret: 2}},
+		{"json:- only", v{A: 1, Hidden: 1}, v{A: 1, Hidden: 2}},
+		{"omitted empty map", v{In: &inner{}}, v{In: &inner{Args: map[string]string{}}}},
+	} {
+		want := enginetest.JSONLines(c.a) == enginetest.JSONLines(c.b)
+		same, ja, jb := enginetest.SameJSON(c.a, c.b)
+		if same != want {
+			t.Errorf("%s: SameJSON = %v (%s, %s), want %v", c.name, same, ja, jb, want)
+		}
+		if !same && (ja != strings.TrimSuffix(enginetest.JSONLines(c.a), "\n") || jb != strings.TrimSuffix(enginetest.JSONLines(c.b), "\n")) {
+			t.Errorf("%s: SameJSON gave %s and %s, want the values' JSON", c.name, ja, jb)
+		}
+	}
+}

@@ -49,17 +49,19 @@ func PlayTurns(g Turner, r *engine.Rand, steps int, each func(evs []engine.Event
 // It returns ok false when no seat has anything to do.
 func PickAny(g engine.Game, r *engine.Rand) (s engine.Seat, a engine.Action, ok bool) {
 	var seats []engine.Seat
+	var legal [][]engine.Choice // each seat's choices, asked for once
 	for s := range g.Seats() {
-		if len(g.Legal(engine.Seat(s))) > 0 {
+		if cs := g.Legal(engine.Seat(s)); len(cs) > 0 {
 			seats = append(seats, engine.Seat(s))
+			legal = append(legal, cs)
 		}
 	}
 	if len(seats) == 0 {
 		return 0, "", false
 	}
-	s = seats[r.IntN(len(seats))]
-	cs := g.Legal(s)
-	return s, cs[r.IntN(len(cs))].Action, true
+	i := r.IntN(len(seats))
+	cs := legal[i]
+	return seats[i], cs[r.IntN(len(cs))].Action, true
 }
 
 // Step applies one random choice drawn by PickAny. It returns ok false

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -14,17 +15,40 @@ import (
 // PublicView for engine.Public. It panics if a view cannot be marshalled,
 // which no device could then be sent either.
 func SeatJSON(g engine.Game, s engine.Seat) string {
-	var v any
+	return mustJSON(SeatView(g, s))
+}
+
+// SeatView is what seat s is shown, before it is serialised: its View, or
+// the PublicView for engine.Public.
+func SeatView(g engine.Game, s engine.Seat) any {
 	if s == engine.Public {
-		v = g.PublicView()
-	} else {
-		v = g.View(s)
+		return g.PublicView()
 	}
+	return g.View(s)
+}
+
+func mustJSON(v any) string {
 	j, err := json.Marshal(v)
 	if err != nil {
 		panic(err)
 	}
 	return string(j)
+}
+
+// SameJSON reports whether a and b serialise to the same bytes, and if
+// not returns both serialisations. Most views compared in a long property
+// run are equal, so it first compares the values themselves
+// (reflect.DeepEqual, which neither allocates a buffer nor sorts map
+// keys): values deeply equal have the same JSON, since encoding/json
+// writes only what it reaches from the value. Only values that differ
+// (in any field, also one JSON leaves out) are serialised, and then the
+// bytes decide, exactly as comparing SeatJSON would.
+func SameJSON(a, b any) (same bool, ja, jb string) {
+	if reflect.DeepEqual(a, b) {
+		return true, "", ""
+	}
+	ja, jb = mustJSON(a), mustJSON(b)
+	return ja == jb, ja, jb
 }
 
 // Seats lists engine.Public (the table screen) and then every seat of g:
@@ -90,10 +114,12 @@ func Refuse(t testing.TB, g engine.Game, s engine.Seat, a string, kind error, sn
 // DecodesLegal checks that every choice Legal offers seat s decodes to
 // itself: what a phone's button sends is what a person may type.
 func DecodesLegal(g engine.Game, s engine.Seat) error {
-	return decodes(g, s, g.Legal(s))
+	return DecodesChoices(g, s, g.Legal(s))
 }
 
-func decodes(g engine.Game, s engine.Seat, cs []engine.Choice) error {
+// DecodesChoices is DecodesLegal for choices cs, which the caller got
+// from Legal(s) already.
+func DecodesChoices(g engine.Game, s engine.Seat, cs []engine.Choice) error {
 	for _, c := range cs {
 		a, err := g.Decode(s, string(c.Action))
 		if err != nil || a != c.Action {

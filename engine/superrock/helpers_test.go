@@ -123,19 +123,18 @@ func invariants(g *Game) error {
 	if err := stateOK(g); err != nil {
 		return err
 	}
+	busy := false // some seat is offered something
 	for s := range g.Seats() {
-		if err := enginetest.DecodesLegal(g, engine.Seat(s)); err != nil {
+		cs := g.Legal(engine.Seat(s))
+		if err := enginetest.DecodesChoices(g, engine.Seat(s), cs); err != nil {
 			return err
 		}
+		busy = busy || len(cs) > 0
 	}
 	if (g.phase == OverPhase) != g.outcome.Over {
 		return fmt.Errorf("phase %v, outcome over %v", g.phase, g.outcome.Over)
 	}
 	if g.phase != OverPhase {
-		busy := false
-		for s := 0; s < g.Seats(); s++ {
-			busy = busy || len(g.Legal(engine.Seat(s))) > 0
-		}
 		if !busy {
 			return fmt.Errorf("nobody can act in phase %v", g.phase)
 		}
