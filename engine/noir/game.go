@@ -995,6 +995,12 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		}
 		g.drawVirtual(s, ev)
 	case "arrest":
+		// NC-12: the Inspector's identity is the arrested suspect or next
+		// to it, and a "no" rules the suspect out as the Killer.
+		g.facts.learnInspector(g.grid.around(a.card)|bit(a.card), true)
+		if a.card != g.killer {
+			g.facts.learnKiller(bit(a.card), false)
+		}
 		g.arrest(a.card, "noir.ev.arrest", ev)
 	case "clear":
 		if a.card < 0 {
@@ -1015,6 +1021,7 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 			g.innocent[a.card] = true
 			ev.reveal("noir.ev.cleared", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
 			g.layEvidence(a.card, ev)
+			g.facts.learnKiller(g.grid.around(a.card), g.grid.Adjacent(g.killer, a.card))
 			g.answer(a.card, g.killer, "noir.ev.ask_killer", ev)
 		}
 		g.endTurn()
@@ -1035,6 +1042,9 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		g.phase = CitizenPoint
 	case "point":
 		g.citizen = -1
+		if a.card != g.killer {
+			g.facts.learnKiller(bit(a.card), false)
+		}
 		g.arrest(a.card, "noir.ev.point", ev)
 	case "keep":
 		g.keep(a.card, ev)
@@ -1151,6 +1161,9 @@ func (g *Game) disguiseDrawn(card int, ev *events) {
 		old := g.killer
 		g.innocent[old] = true
 		g.killer = card
+		// The old identity is now public; nothing learnt so far is about
+		// the new one.
+		g.facts.seg++
 		ev.reveal("noir.ev.disguise_ok", "card", g.ename(old), "suspect", g.sname(old), "cell", g.cell(old))
 		ev.list[len(ev.list)-1].Random = true
 		g.layEvidence(old, ev)
@@ -1176,6 +1189,8 @@ func (g *Game) discard(card int, key string, ev *events) {
 // kill is NC-9 … NC-11, NC-15, NC-16.
 func (g *Game) kill(id int, ev *events) {
 	cell := g.cell(id)
+	// Everyone now knows the identity lies next to the killed suspect.
+	g.facts.learnKiller(g.grid.around(id), true)
 	g.dead[id] = true
 	g.kills++
 	ev.public("noir.ev.kill", "suspect", g.sname(id), "cell", cell)
@@ -1185,6 +1200,7 @@ func (g *Game) kill(id int, ev *events) {
 		return
 	}
 	if g.innocent[id] && g.insp >= 0 { // NC-11, asked before any line leaves
+		g.facts.learnInspector(g.grid.around(id), g.grid.Adjacent(g.insp, id))
 		g.answer(id, g.insp, "noir.ev.ask_inspector", ev)
 	}
 	g.removeFull(ev)
