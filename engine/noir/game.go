@@ -945,26 +945,45 @@ func (g *Game) Apply(s engine.Seat, action engine.Action) ([]engine.Event, error
 type events struct {
 	g    *Game
 	list []engine.Event
+	// quiet drops every event: a playout (Playout) has no reader for
+	// their words.
+	quiet bool
 }
 
 func (e *events) public(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...)})
 }
 
 func (e *events) reveal(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), Reveal: true})
 }
 
 func (e *events) private(s engine.Seat, random bool, key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), To: []engine.Seat{s}, Reveal: true, Random: random})
 }
 
 func (e *events) table(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), Table: true})
 }
 
 // drawRandom marks the last public event as a random draw.
-func (e *events) drawn() { e.list[len(e.list)-1].Random = true }
+func (e *events) drawn() {
+	if len(e.list) > 0 {
+		e.list[len(e.list)-1].Random = true
+	}
+}
 
 func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	if g.cfg.Variant == Automata {
@@ -1054,8 +1073,10 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 // shift is NG-3 (NC-7, NA-4), and in the playing-card variant NC-15.
 func (g *Game) shift(s engine.Seat, sh Shift, ev *events) {
 	g.grid.Apply(sh)
-	lines := shiftLine(s, sh)
-	ev.list = append(ev.list, engine.Event{Msg: lines[0]}, engine.Event{Msg: lines[1], Table: true})
+	if !ev.quiet {
+		lines := shiftLine(s, sh)
+		ev.list = append(ev.list, engine.Event{Msg: lines[0]}, engine.Event{Msg: lines[1], Table: true})
+	}
 	before := len(g.removedOrder)
 	if g.cfg.Variant != Automata {
 		g.removeFull(ev)
@@ -1149,13 +1170,13 @@ func (g *Game) disguiseDrawn(card int, ev *events) {
 	switch {
 	case !g.grid.Contains(card):
 		ev.reveal("noir.ev.disguise_removed", "card", g.ename(card), "suspect", g.sname(card))
-		ev.list[len(ev.list)-1].Random = true
+		ev.drawn()
 		g.discarded = append(g.discarded, card)
 		ev.table("noir.do.discard", "card", g.ename(card))
 	case g.dead[card]:
 		g.innocent[card] = true
 		ev.reveal("noir.ev.disguise_dead", "card", g.ename(card), "suspect", g.sname(card), "cell", g.cell(card))
-		ev.list[len(ev.list)-1].Random = true
+		ev.drawn()
 		g.layEvidence(card, ev)
 	default:
 		old := g.killer
@@ -1165,7 +1186,7 @@ func (g *Game) disguiseDrawn(card int, ev *events) {
 		// the new one.
 		g.facts.seg++
 		ev.reveal("noir.ev.disguise_ok", "card", g.ename(old), "suspect", g.sname(old), "cell", g.cell(old))
-		ev.list[len(ev.list)-1].Random = true
+		ev.drawn()
 		g.layEvidence(old, ev)
 		ev.private(Killer, true, "noir.pv.disguise", "card", g.ename(card), "suspect", g.sname(card), "cell", g.cell(card))
 	}
