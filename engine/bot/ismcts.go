@@ -150,10 +150,19 @@ func (b *ISMCTS) Choose(g Game, s engine.Seat) engine.Action {
 		}
 		root.visits++
 	}
-	best, most := legal[0].Action, -1
+	// The most visited; among as many visits, the best mean result. A
+	// budget below the number of choices visits most of them once, and
+	// taking the first of those would always take the first choice Legal
+	// lists (in Outlaws, a Move: games between two bots never ended).
+	best, most, mean := legal[0].Action, -1, 0.0
 	for _, c := range legal {
-		if ch := root.children[key{s, c.Action}]; ch != nil && ch.visits > most {
-			best, most = c.Action, ch.visits
+		ch := root.children[key{s, c.Action}]
+		if ch == nil || ch.visits == 0 {
+			continue
+		}
+		m := ch.reward / float64(ch.visits)
+		if ch.visits > most || ch.visits == most && m > mean {
+			best, most, mean = c.Action, ch.visits, m
 		}
 	}
 	return best

@@ -250,9 +250,11 @@ func (g *Game) execA(s engine.Seat, a act, ev *events) {
 		ev.table("noir.do.disguise", "role", roleKey(Killer))
 		// Not a reveal: the Killer knew both cards already, so the Killer
 		// may take it back as any move that showed nothing.
-		ev.list = append(ev.list, engine.Event{To: []engine.Seat{Killer}, Msg: engine.M("noir.pv.disguise_"+a.swap,
-			"card", g.ename(g.killer), "suspect", g.sname(g.killer), "cell", g.cell(g.killer),
-			"dcard", g.ename(g.disguise), "dsuspect", g.sname(g.disguise), "dcell", g.cell(g.disguise))})
+		if !ev.quiet {
+			ev.list = append(ev.list, engine.Event{To: []engine.Seat{Killer}, Msg: engine.M("noir.pv.disguise_"+a.swap,
+				"card", g.ename(g.killer), "suspect", g.sname(g.killer), "cell", g.cell(g.killer),
+				"dcard", g.ename(g.disguise), "dsuspect", g.sname(g.disguise), "dcell", g.cell(g.disguise))})
+		}
 		g.endTurn()
 	case "collapse": // NA-5, first step: which lines
 		lines := g.grid.Rows()
@@ -471,7 +473,7 @@ func (g *Game) drawUp(n int, ev *events) {
 	ev.drawn()
 	for _, id := range shown {
 		ev.reveal("noir.ev.drawn_gone", "card", g.ename(id), "suspect", g.sname(id))
-		ev.list[len(ev.list)-1].Random = true
+		ev.drawn()
 		ev.table("noir.do.discard", "card", g.ename(id))
 	}
 	if len(got) > 0 {

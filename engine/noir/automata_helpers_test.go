@@ -129,6 +129,10 @@ func (cl *claims) note(g *Game, evs []engine.Event) {
 			cl.inspector = append(cl.inspector, claim{grid, who, true, true, true})
 		case "noir.ev.disguised":
 			cl.killer = nil // a new segment: either card may be the identity now
+		case "noir.ev.point_no": // NC-14: the pointed suspect is not the Killer
+			cl.killer = append(cl.killer, claim{grid, who, false, false, false})
+		case "noir.ev.disguise_ok": // NC-8: a new identity, nothing known of it
+			cl.killer = nil
 		}
 	}
 }

@@ -945,26 +945,45 @@ func (g *Game) Apply(s engine.Seat, action engine.Action) ([]engine.Event, error
 type events struct {
 	g    *Game
 	list []engine.Event
+	// quiet drops every event: a playout (Playout) has no reader for
+	// their words.
+	quiet bool
 }
 
 func (e *events) public(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...)})
 }
 
 func (e *events) reveal(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), Reveal: true})
 }
 
 func (e *events) private(s engine.Seat, random bool, key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), To: []engine.Seat{s}, Reveal: true, Random: random})
 }
 
 func (e *events) table(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), Table: true})
 }
 
 // drawRandom marks the last public event as a random draw.
-func (e *events) drawn() { e.list[len(e.list)-1].Random = true }
+func (e *events) drawn() {
+	if len(e.list) > 0 {
+		e.list[len(e.list)-1].Random = true
+	}
+}
 
 func (g *Game) exec(s engine.Seat, a act, ev *events) {
 	if g.cfg.Variant == Automata {
@@ -995,6 +1014,12 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		}
 		g.drawVirtual(s, ev)
 	case "arrest":
+		// NC-12: the Inspector's identity is the arrested suspect or next
+		// to it, and a "no" rules the suspect out as the Killer.
+		g.facts.learnInspector(g.grid.around(a.card)|bit(a.card), true)
+		if a.card != g.killer {
+			g.facts.learnKiller(bit(a.card), false)
+		}
 		g.arrest(a.card, "noir.ev.arrest", ev)
 	case "clear":
 		if a.card < 0 {
@@ -1015,6 +1040,7 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 			g.innocent[a.card] = true
 			ev.reveal("noir.ev.cleared", "card", g.ename(a.card), "suspect", g.sname(a.card), "cell", g.cell(a.card))
 			g.layEvidence(a.card, ev)
+			g.facts.learnKiller(g.grid.around(a.card), g.grid.Adjacent(g.killer, a.card))
 			g.answer(a.card, g.killer, "noir.ev.ask_killer", ev)
 		}
 		g.endTurn()
@@ -1035,6 +1061,9 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 		g.phase = CitizenPoint
 	case "point":
 		g.citizen = -1
+		if a.card != g.killer {
+			g.facts.learnKiller(bit(a.card), false)
+		}
 		g.arrest(a.card, "noir.ev.point", ev)
 	case "keep":
 		g.keep(a.card, ev)
@@ -1044,8 +1073,10 @@ func (g *Game) exec(s engine.Seat, a act, ev *events) {
 // shift is NG-3 (NC-7, NA-4), and in the playing-card variant NC-15.
 func (g *Game) shift(s engine.Seat, sh Shift, ev *events) {
 	g.grid.Apply(sh)
-	lines := shiftLine(s, sh)
-	ev.list = append(ev.list, engine.Event{Msg: lines[0]}, engine.Event{Msg: lines[1], Table: true})
+	if !ev.quiet {
+		lines := shiftLine(s, sh)
+		ev.list = append(ev.list, engine.Event{Msg: lines[0]}, engine.Event{Msg: lines[1], Table: true})
+	}
 	before := len(g.removedOrder)
 	if g.cfg.Variant != Automata {
 		g.removeFull(ev)
@@ -1139,20 +1170,23 @@ func (g *Game) disguiseDrawn(card int, ev *events) {
 	switch {
 	case !g.grid.Contains(card):
 		ev.reveal("noir.ev.disguise_removed", "card", g.ename(card), "suspect", g.sname(card))
-		ev.list[len(ev.list)-1].Random = true
+		ev.drawn()
 		g.discarded = append(g.discarded, card)
 		ev.table("noir.do.discard", "card", g.ename(card))
 	case g.dead[card]:
 		g.innocent[card] = true
 		ev.reveal("noir.ev.disguise_dead", "card", g.ename(card), "suspect", g.sname(card), "cell", g.cell(card))
-		ev.list[len(ev.list)-1].Random = true
+		ev.drawn()
 		g.layEvidence(card, ev)
 	default:
 		old := g.killer
 		g.innocent[old] = true
 		g.killer = card
+		// The old identity is now public; nothing learnt so far is about
+		// the new one.
+		g.facts.seg++
 		ev.reveal("noir.ev.disguise_ok", "card", g.ename(old), "suspect", g.sname(old), "cell", g.cell(old))
-		ev.list[len(ev.list)-1].Random = true
+		ev.drawn()
 		g.layEvidence(old, ev)
 		ev.private(Killer, true, "noir.pv.disguise", "card", g.ename(card), "suspect", g.sname(card), "cell", g.cell(card))
 	}
@@ -1176,6 +1210,8 @@ func (g *Game) discard(card int, key string, ev *events) {
 // kill is NC-9 … NC-11, NC-15, NC-16.
 func (g *Game) kill(id int, ev *events) {
 	cell := g.cell(id)
+	// Everyone now knows the identity lies next to the killed suspect.
+	g.facts.learnKiller(g.grid.around(id), true)
 	g.dead[id] = true
 	g.kills++
 	ev.public("noir.ev.kill", "suspect", g.sname(id), "cell", cell)
@@ -1185,6 +1221,7 @@ func (g *Game) kill(id int, ev *events) {
 		return
 	}
 	if g.innocent[id] && g.insp >= 0 { // NC-11, asked before any line leaves
+		g.facts.learnInspector(g.grid.around(id), g.grid.Adjacent(g.insp, id))
 		g.answer(id, g.insp, "noir.ev.ask_inspector", ev)
 	}
 	g.removeFull(ev)

@@ -8,7 +8,7 @@ import "tablemaster/engine"
 // and checking only the candidate drawn (a refused one is struck out and
 // another drawn), which is what makes a playout several times cheaper.
 func (g *Game) Playout(r *engine.Rand, max int) int {
-	ev := &events{g: g}
+	ev := &events{g: g, quiet: true}
 	n := 0
 	for ; n < max && g.phase != Over; n++ {
 		s := g.turn

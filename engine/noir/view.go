@@ -309,12 +309,45 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 		}
 		panic("noir: no card left to resample")
 	}
+	// takeFitting takes the first living card outside ruled, which is
+	// what the table learnt the identity cannot be (facts.go); the true
+	// card always fits, but a bad entry (physical.go) may have broken the
+	// facts: then any living card.
+	takeFitting := func(ruled uint32) int {
+		for i, id := range pool {
+			if !c.dead[id] && ruled&bit(id) == 0 {
+				pool = append(pool[:i:i], pool[i+1:]...)
+				return id
+			}
+		}
+		return take(true)
+	}
+	var ruledKiller uint32
+	if c.facts.seg < len(c.facts.notKiller) {
+		ruledKiller = c.facts.notKiller[c.facts.seg]
+	}
+	redrawIdentity := redrawInsp && c.insp >= 0 && !keepInsp
+	// Both identities redrawn (engine.Public): the one with fewer cards
+	// that fit goes first, so it cannot be left with none.
+	fits := func(ruled uint32) int {
+		n := 0
+		for _, id := range pool {
+			if !c.dead[id] && ruled&bit(id) == 0 {
+				n++
+			}
+		}
+		return n
+	}
+	if redrawKiller && redrawIdentity && fits(c.facts.notInspector) < fits(ruledKiller) {
+		c.insp = takeFitting(c.facts.notInspector)
+		redrawIdentity = false
+	}
 	if redrawKiller {
-		c.killer = take(true)
+		c.killer = takeFitting(ruledKiller)
 	}
 	if redrawInsp {
-		if c.insp >= 0 && !keepInsp {
-			c.insp = take(true)
+		if redrawIdentity {
+			c.insp = takeFitting(c.facts.notInspector)
 		}
 		for i := range c.hand {
 			if c.hand[i] != fixed {

@@ -282,9 +282,9 @@ func (g *Game) squareShorthand(s engine.Seat, text string) (act, bool) {
 	return act{}, false
 }
 
-// candidatesBoard lists the board actions worth checking for seat s.
-func (g *Game) candidatesBoard(s engine.Seat) []act {
-	var out []act
+// appendCandidatesBoard appends the board actions worth checking for
+// seat s.
+func (g *Game) appendCandidatesBoard(out []act, s engine.Seat) []act {
 	n := g.Seats()
 	squares := func(kind string) {
 		for sq := 0; sq < BoardSquares; sq++ {
@@ -348,12 +348,23 @@ func (g *Game) candidatesBoard(s engine.Seat) []act {
 		}
 	}
 	if g.virtual() {
-		seen := map[int]bool{}
-		for _, c := range append(slices.Clone(g.hands[s]), g.drawn[s]...) {
-			if !seen[c] && g.data.PlanetCards[c].Kind == Ability {
-				seen[c] = true
-				out = append(out, act{kind: "use", n: c})
+		from := len(out)
+		add := func(c int) {
+			if g.data.PlanetCards[c].Kind != Ability {
+				return
 			}
+			for _, a := range out[from:] {
+				if a.n == c {
+					return
+				}
+			}
+			out = append(out, act{kind: "use", n: c})
+		}
+		for _, c := range g.hands[s] {
+			add(c)
+		}
+		for _, c := range g.drawn[s] {
+			add(c)
 		}
 	}
 	return out

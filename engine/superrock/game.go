@@ -388,11 +388,14 @@ func (g *Game) decode(s engine.Seat, text string) (act, error) {
 
 // candidates lists the actions worth checking for seat s now; Legal keeps
 // those that pass check.
-func (g *Game) candidates(s engine.Seat) []act {
+func (g *Game) candidates(s engine.Seat) []act { return g.appendCandidates(nil, s) }
+
+// appendCandidates appends candidates(s) to out (a playout reuses one
+// buffer).
+func (g *Game) appendCandidates(out []act, s engine.Seat) []act {
 	if s < 0 || int(s) >= g.Seats() {
-		return nil
+		return out
 	}
-	var out []act
 	dice := func(kind string) {
 		if g.cfg.Dice == VirtualDice {
 			out = append(out, act{kind: "roll"})
@@ -439,7 +442,7 @@ func (g *Game) candidates(s engine.Seat) []act {
 	case OrderPhase:
 		dice("rolled")
 	default:
-		out = g.candidatesPlay(s)
+		out = g.appendCandidatesPlay(out, s)
 	}
 	return out
 }
@@ -672,9 +675,15 @@ func (g *Game) Apply(s engine.Seat, action engine.Action) ([]engine.Event, error
 
 type events struct {
 	list []engine.Event
+	// quiet drops every event: a playout (Playout) has no reader for
+	// their words.
+	quiet bool
 }
 
 func (e *events) add(to []engine.Seat, reveal, random, table bool, key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), To: to, Reveal: reveal, Random: random, Table: table})
 }
 

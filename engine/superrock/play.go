@@ -137,10 +137,9 @@ func (g *Game) decodePlay(kind string, args []string, bad func() (act, error)) (
 	return act{kind: kind}, nil
 }
 
-// candidatesPlay lists the actions worth checking for seat s after the
-// preparation.
-func (g *Game) candidatesPlay(s engine.Seat) []act {
-	var out []act
+// appendCandidatesPlay appends the actions worth checking for seat s
+// after the preparation.
+func (g *Game) appendCandidatesPlay(out []act, s engine.Seat) []act {
 	n := g.Seats()
 	switch g.phase {
 	case PlayPhase:
@@ -149,7 +148,7 @@ func (g *Game) candidatesPlay(s engine.Seat) []act {
 		// dead, a revival of the living.
 		locke := g.character(s).Locke != NotLocke
 		for t := 0; t < n; t++ {
-			for _, k := range []string{"identity", "telepathy", "convert", "converted", "dies", "revives"} {
+			for _, k := range playerKinds {
 				switch {
 				case (k == "convert" || k == "converted") && !locke,
 					k == "dies" && g.dead[t], k == "revives" && !g.dead[t]:
@@ -158,13 +157,13 @@ func (g *Game) candidatesPlay(s engine.Seat) []act {
 				out = append(out, act{kind: k, n: t})
 			}
 		}
-		for _, k := range []string{"expose", "disintegrate", "transform", "declare"} {
+		for _, k := range [...]string{"expose", "disintegrate", "transform", "declare"} {
 			out = append(out, act{kind: k})
 		}
 		for i := 1; i < len(endReasons); i++ {
 			out = append(out, act{kind: "end", n: i})
 		}
-		out = append(out, g.candidatesBoard(s)...)
+		out = g.appendCandidatesBoard(out, s)
 	case VetoPhase:
 		out = append(out, act{kind: "accept"}, act{kind: "veto"})
 	case OverridePhase:
@@ -176,6 +175,9 @@ func (g *Game) candidatesPlay(s engine.Seat) []act {
 	}
 	return out
 }
+
+// playerKinds are the play actions that name a player.
+var playerKinds = [...]string{"identity", "telepathy", "convert", "converted", "dies", "revives"}
 
 // choicePlay fills in the words of a play choice.
 func (g *Game) choicePlay(a act, c *engine.Choice) {
