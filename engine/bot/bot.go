@@ -33,6 +33,13 @@ type Evaluator interface {
 	Evaluate() []float64
 }
 
+// Actor is implemented by games that can list a seat's legal actions
+// without their words: the same actions as Legal's, in the same order.
+// The search asks it at every step of its descent.
+type Actor interface {
+	Actions(s engine.Seat, out []engine.Action) []engine.Action
+}
+
 // Turner is a game that knows which seat it waits for. The driver asks
 // that seat first; a game without it is asked seat by seat.
 type Turner interface {
@@ -55,6 +62,34 @@ func Next(g engine.Game) (s engine.Seat, cs []engine.Choice, ok bool) {
 	for i := range g.Seats() {
 		if cs = g.Legal(engine.Seat(i)); len(cs) > 0 {
 			return engine.Seat(i), cs, true
+		}
+	}
+	return 0, nil, false
+}
+
+// nextActions is Next for the search: the seat and its actions, without
+// their words where the game is an Actor.
+func nextActions(g engine.Game, buf []engine.Action) (engine.Seat, []engine.Action, bool) {
+	a, ok := g.(Actor)
+	if !ok {
+		s, cs, ok := Next(g)
+		buf = buf[:0]
+		for _, c := range cs {
+			buf = append(buf, c.Action)
+		}
+		return s, buf, ok
+	}
+	if t, isTurner := g.(Turner); isTurner {
+		s := t.Turn()
+		if s >= 0 && int(s) < g.Seats() {
+			if buf = a.Actions(s, buf[:0]); len(buf) > 0 {
+				return s, buf, true
+			}
+		}
+	}
+	for i := range g.Seats() {
+		if buf = a.Actions(engine.Seat(i), buf[:0]); len(buf) > 0 {
+			return engine.Seat(i), buf, true
 		}
 	}
 	return 0, nil, false

@@ -97,6 +97,11 @@ func (b *ISMCTS) Choose(g Game, s engine.Seat) engine.Action {
 		deadline = time.Now().Add(b.budget.Time)
 	}
 	var cand []*node
+	rootActs := make([]engine.Action, len(legal))
+	for i, c := range legal {
+		rootActs[i] = c.Action
+	}
+	var buf []engine.Action
 	for it := 0; it < b.budget.Iterations; it++ {
 		if !deadline.IsZero() && it%16 == 15 && time.Now().After(deadline) {
 			break
@@ -104,13 +109,13 @@ func (b *ISMCTS) Choose(g Game, s engine.Seat) engine.Action {
 		b.Iterations++
 		d := g.Resample(s, b.r)
 		n := root
-		seat, cs := s, legal
+		seat, cs := s, rootActs
 		for {
 			// Availability: every child legal in this determinization.
 			cand = cand[:0]
 			var untried []key
-			for _, c := range cs {
-				k := key{seat, c.Action}
+			for _, a := range cs {
+				k := key{seat, a}
 				if ch := n.children[k]; ch != nil {
 					ch.avail++
 					cand = append(cand, ch)
@@ -134,9 +139,10 @@ func (b *ISMCTS) Choose(g Game, s engine.Seat) engine.Action {
 				break
 			}
 			var ok bool
-			if seat, cs, ok = Next(d); !ok {
+			if seat, buf, ok = nextActions(d, buf); !ok {
 				break
 			}
+			cs = buf
 		}
 		if !d.Outcome().Over {
 			RandomPlayout(d, b.r, b.budget.PlayoutCap)

@@ -64,28 +64,46 @@ func showBack(list []engine.Event) []engine.Event {
 type events struct {
 	g    *Game
 	list []engine.Event
+	// quiet: a bot's playout, which needs no words, keeps none.
+	quiet bool
 }
 
 func (e *events) public(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...)})
 }
 
 // reveal is a public event that shows something hidden (principle 4).
 func (e *events) reveal(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), Reveal: true})
 }
 
 // private tells seat s alone; reveal marks it as showing s a secret.
 func (e *events) private(s engine.Seat, reveal bool, key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), To: []engine.Seat{s}, Reveal: reveal})
 }
 
 func (e *events) table(key string, nv ...string) {
+	if e.quiet {
+		return
+	}
 	e.list = append(e.list, engine.Event{Msg: engine.M(key, nv...), Table: true})
 }
 
 // random marks the last event as drawing something random.
-func (e *events) random() { e.list[len(e.list)-1].Random = true }
+func (e *events) random() {
+	if !e.quiet {
+		e.list[len(e.list)-1].Random = true
+	}
+}
 
 func roleKey(s engine.Seat) string {
 	if s == Red {

@@ -223,12 +223,18 @@ func (s *permSet) pick(r *engine.Rand) ([Slots]Char, bool) {
 	}
 	want := r.IntN(n)
 	found := -1
-	s.each(func(k int) {
-		if want == 0 && found < 0 {
-			found = k
+	for w, word := range s.bits {
+		c := bits.OnesCount64(word)
+		if want >= c {
+			want -= c
+			continue
 		}
-		want--
-	})
+		for ; want > 0; want-- {
+			word &= word - 1
+		}
+		found = w*64 + bits.TrailingZeros64(word)
+		break
+	}
 	var out [Slots]Char
 	for i, x := range unranked()[found] {
 		out[i] = s.cards[x]
@@ -247,4 +253,28 @@ func (s *permSet) holds(street [Slots]Char) bool {
 		p[i] = uint8(x)
 	}
 	return s.has(rank(p))
+}
+
+// best is the chance of the likeliest slot for card c over the orders in
+// the set, each as likely: 0 when c is not on this street, 1/8 when
+// nothing is known.
+func (s *permSet) best(c Char) float64 {
+	x := s.index(c)
+	n := s.count()
+	if x < 0 || n == 0 {
+		return 0
+	}
+	if n == numPerms {
+		return 1.0 / Slots
+	}
+	most := 0
+	for i := range Slots {
+		m := slotMask(i, x)
+		k := 0
+		for w, word := range s.bits {
+			k += bits.OnesCount64(word & m[w])
+		}
+		most = max(most, k)
+	}
+	return float64(most) / float64(n)
 }

@@ -1,6 +1,10 @@
 package outlaws
 
-import "tablemaster/engine"
+import (
+	"math/bits"
+
+	"tablemaster/engine"
+)
 
 // playoutWeight is how much likelier a playout takes an action of each
 // kind than a Move (weight 1): random games of Outlaws shuffle cards for
@@ -16,18 +20,22 @@ var playoutWeight = map[string]int{
 }
 
 // playoutMax is the most actions a playout plays before Evaluate scores
-// the game: even leaning towards its end, a playout runs to some 650
-// actions, and a decision needs hundreds of them.
-const playoutMax = 200
+// the game: about a turn of each player. Evaluate reads the threats
+// each player knows of, which a few random actions change the way play
+// does; a longer random playout only adds noise. Measured in 16 games
+// between two ISMCTS bots at budget 50: at 8 the games end in 143
+// actions on average, at 3 in 226, and with no playout at all in 303,
+// 2 of 16 not over at 1,500.
+const playoutMax = 8
 
 // Playout plays the game on for at most max actions, and never more than
 // playoutMax (bot.Playouter),
-// without the words of the choices, each seat drawing among its legal
+// without the words of the choices or of the events, each seat drawing among its legal
 // actions in proportion to playoutWeight: setups are dealt, reactions
 // taken whenever they can be, and the actions that end a game preferred.
 // It returns how many actions it played.
 func (g *Game) Playout(r *engine.Rand, max int) int {
-	ev := &events{g: g}
+	ev := &events{g: g, quiet: true}
 	buf := make([]act, 0, 192)
 	ws := make([]int, 0, 192)
 	n := 0
@@ -54,7 +62,6 @@ func (g *Game) Playout(r *engine.Rand, max int) int {
 				}
 			}
 		}
-		ev.list = ev.list[:0]
 		g.exec(s, a, ev)
 		buf = acts[:0]
 	}
@@ -62,8 +69,15 @@ func (g *Game) Playout(r *engine.Rand, max int) int {
 }
 
 // Evaluate guesses each seat's result in a game stopped before its end
-// (bot.Evaluator): even, moved by the Ballots each holds towards the
-// Elected token and the Bullets and Handcuffs each can still attack with.
+// (bot.Evaluator) from the threats each player can carry out, as that
+// player knows the table: a shot needs a Bullet, a free Assassin and the
+// opposing Governor's slot; an arrest a Handcuffs, a free Sheriff and the
+// opposing Assassin's slot; Elected more Ballots and the Elected token's
+// place. Each is as likely as the player's knowledge makes the best slot
+// (the knowledge sets, so a Scout's look or a token checked raises it and
+// a Move the opponent may have pretended lowers it). A shot the opposing
+// Sheriff would guard counts for nothing, an arrest the Priest would
+// cancel for little. The player to move carries out a threat first.
 func (g *Game) Evaluate() []float64 {
 	if g.outcome.Over {
 		out := []float64{0, 0}
@@ -72,11 +86,79 @@ func (g *Game) Evaluate() []float64 {
 		}
 		return out
 	}
-	score := func(s int) float64 {
-		return 0.1*float64(g.held[s][Ballot]) + 0.05*float64(g.held[s][Bullet]+g.held[s][Handcuffs]) +
-			0.03*float64(g.cameras[s])
+	if g.phase == Setup {
+		return []float64{0.5, 0.5}
 	}
-	v := 0.5 + score(0) - score(1)
-	v = min(0.95, max(0.05, v))
-	return []float64{v, 1 - v}
+	t := [2]float64{g.threat(Red), g.threat(Green)}
+	m := g.turn
+	if g.phase == React && g.pend != nil {
+		m = g.pend.by
+	}
+	o := 1 - m
+	first := t[m]
+	if g.actions < 2 && m == g.turn {
+		first *= 0.7 // one action left: only a threat already in place
+	}
+	second := (1 - first) * t[o] * 0.8
+	lead := 0.02 * float64(g.held[m][Ballot]-g.held[o][Ballot])
+	v := 0.5 + 0.5*(first-second) + lead
+	v = min(0.98, max(0.02, v))
+	out := []float64{0, 0}
+	out[m], out[o] = v, 1-v
+	return out
+}
+
+// threat is how likely s is to win by its next turn's two actions, as
+// far as s knows where the opposing cards and the Elected token lie.
+func (g *Game) threat(s engine.Seat) float64 {
+	o := 1 - s
+	seen := &g.know.street[o][obsOpponent]
+	var kill, arrest, elect float64
+	if g.held[s][Bullet] > 0 && g.find(s, Assassin) >= 0 && !g.restrained[s][Assassin] {
+		kill = seen.best(Governor)
+		if g.held[o][Handcuffs] > 0 && g.guarded(o) {
+			kill = 0 // OL-23: the shot would lose
+		}
+	}
+	if g.held[s][Handcuffs] > 0 && g.find(s, Sheriff) >= 0 && !g.restrained[s][Sheriff] {
+		arrest = seen.best(Assassin)
+		if a := g.find(o, Assassin); a >= 0 && a+1 < Slots && g.street[o][a+1] == Priest {
+			arrest *= 0.3 // OL-30 (2): the Priest cancels it
+		}
+	}
+	if g.held[s][Ballot] > g.held[o][Ballot] {
+		for i := range Slots {
+			k := g.know.tokens[s][i]
+			if k&tbit(Elected) != 0 {
+				elect = max(elect, 1/float64(bits.OnesCount8(k)))
+			}
+		}
+	}
+	return 1 - (1-kill)*(1-arrest)*(1-elect)
+}
+
+// guarded: s's Governor has s's free Sheriff beside it (OL-23).
+func (g *Game) guarded(s engine.Seat) bool {
+	i := g.find(s, Governor)
+	for _, j := range [2]int{i - 1, i + 1} {
+		if i >= 0 && j >= 0 && j < Slots && g.street[s][j] == Sheriff && !g.restrained[s][Sheriff] {
+			return true
+		}
+	}
+	return false
+}
+
+// Actions lists the actions Legal does, in its order, without their
+// words (bot.Actor).
+func (g *Game) Actions(s engine.Seat, out []engine.Action) []engine.Action {
+	buf := actBufs.Get().(*[]act)
+	acts := g.appendLegal((*buf)[:0], s)
+	for _, a := range acts {
+		out = append(out, engine.Action(a.String(g)))
+	}
+	if cap(acts) > cap(*buf) {
+		*buf = acts[:0]
+	}
+	actBufs.Put(buf)
+	return out
 }

@@ -1,6 +1,7 @@
 package outlaws
 
 import (
+	"math/bits"
 	"strconv"
 
 	"tablemaster/engine"
@@ -239,6 +240,18 @@ func (g *Game) Resample(s engine.Seat, r *engine.Rand) engine.Game {
 		o = int(s)
 	}
 	c.redrawTokens(o, r)
+	// The other player's checks told it what lay there: in the redrawn
+	// row it knows what lies there now, and nothing of the true row.
+	for p := range 2 {
+		if p == o {
+			continue
+		}
+		for i, t := range c.row {
+			if t != None && bits.OnesCount8(c.know.tokens[p][i]) == 1 {
+				c.know.tokens[p][i] = tbit(t)
+			}
+		}
+	}
 	return c
 }
 
