@@ -32,13 +32,16 @@ func TestHubBotSeats(t *testing.T) {
 		form url.Values
 		want string
 	}{
-		{url.Values{"game": {"noir"}, "players": {"Aki,Ben"}, "bots": {"Bne"}}, "did you mean Ben?"},
-		{url.Values{"game": {"noir"}, "players": {"Aki,Ben"}, "bots": {"Ben"}, "noir.deck": {"physical"}}, "--deck virtual"},
+		{url.Values{"game": {"noir"}, "players": {"Aki,Ben"}, "bots": {"Bne"}}, "tablemaster cannot play Bne: no player is called that; did you mean Ben?"},
+		{url.Values{"game": {"noir"}, "players": {"Aki,Ben"}, "bots": {"Ben"}, "noir.deck": {"physical"}}, "for a seat tablemaster plays, use the virtual deck"},
 		{url.Values{"game": {"superrock"}, "bots": {"Ben"}}, "cannot play a seat"},
 	} {
 		r := do(t, h, "POST", host+"/new", tt.form)
 		if r.Code != http.StatusUnprocessableEntity || !strings.Contains(r.Body.String(), tt.want) {
 			t.Errorf("%v: %d, want 422 saying %q", tt.form, r.Code, tt.want)
+		}
+		if strings.Contains(r.Body.String(), "--bot") {
+			t.Errorf("%v: the host page speaks of the command line's --bot:\n%s", tt.form, r.Body)
 		}
 	}
 	if n := len(srv.store.Tables()); n != 1 {

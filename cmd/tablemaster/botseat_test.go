@@ -17,21 +17,21 @@ func TestBotFlagRefusals(t *testing.T) {
 		want string
 	}{
 		{"en", []string{"noir", "--players", "Aki,Ben", "--bot", "Bne"},
-			"--bot Bne: no player is called that; did you mean Ben? (players: Aki, Ben)"},
+			"tablemaster cannot play Bne: no player is called that; did you mean Ben? (players: Aki, Ben)"},
 		{"ja", []string{"noir", "--players", "Aki,Ben", "--bot", "Bne"},
-			"--bot Bne：その名前のプレイヤーはいません。Ben のことですか？（プレイヤー：Aki, Ben）"},
+			"tablemasterはBneをプレイできません。その名前のプレイヤーはいません。Ben のことですか？（プレイヤー：Aki, Ben）"},
 		{"en", []string{"noir", "--players", "Aki,Ben", "--bot", "Zed"},
-			"--bot Zed: no player is called that (players: Aki, Ben)"},
+			"tablemaster cannot play Zed: no player is called that (players: Aki, Ben)"},
 		{"en", []string{"noir", "--players", "Aki,Ben", "--bot", "Aki", "--bot", "Ben"},
 			"tablemaster cannot play every seat: someone must play (bots against bots: tablemaster sim)"},
 		{"en", []string{"noir", "--players", "Aki,Ben", "--bot", "Ben", "--deck", "physical"},
-			"--bot: tablemaster cannot draw real cards it may not show anyone: play the bot with --deck virtual"},
+			"tablemaster cannot draw real cards it may not show anyone: for a seat tablemaster plays, use the virtual deck (--deck virtual)"},
 		{"en", []string{"noir", "--players", "Aki,Ben", "--bot", "Ben", "--pass"},
 			"--bot goes with phones: with --pass one person enters every seat's moves, so there is no seat left for tablemaster to play"},
 		{"en", []string{"ayatsuri", "--players", "Aki,Ben,Chika", "--bot", "Ben", "--toss", "chips"},
-			"--bot: with --toss chips a patient tosses a real chip and enters the side, which tablemaster cannot do: play the bot with --toss engine"},
+			"with real chips (--toss chips) a patient tosses a chip and enters the side, which tablemaster cannot do: for a seat tablemaster plays, let tablemaster toss (--toss engine)"},
 		{"en", []string{"superrock", "--bot", "Ben"},
-			"--bot: tablemaster keeps Super Rock's secrets but not its board: moves and combat are played with the real cards and dice, so it cannot play a seat"},
+			"tablemaster keeps Super Rock's secrets but not its board: moves and combat are played with the real cards and dice, so it cannot play a seat"},
 	} {
 		t.Run(strings.Join(append([]string{tt.lang}, tt.args...), " "), func(t *testing.T) {
 			code, stderr := runBin(t, bin, tt.lang, append(tt.args, "--state", t.TempDir())...)

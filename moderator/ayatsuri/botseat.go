@@ -28,7 +28,7 @@ func (Face) BotSeat(raw json.RawMessage, _ engine.Seat) error {
 
 func init() {
 	engine.Register(map[string]engine.Text{
-		"ay.bot.toss": {EN: "--bot: with --toss chips a patient tosses a real chip and enters the side, which tablemaster cannot do: play the bot with --toss engine",
-			JA: "--bot：--toss chips では患者が実物のチップを投げて結果を入力しますが、tablemasterにはできません。ボットと遊ぶときは --toss engine にしてください"},
+		"ay.bot.toss": {EN: "with real chips (--toss chips) a patient tosses a chip and enters the side, which tablemaster cannot do: for a seat tablemaster plays, let tablemaster toss (--toss engine)",
+			JA: "実物のチップ（--toss chips）では患者がチップを投げて結果を入力しますが、tablemasterにはできません。tablemasterが席をプレイするときはtablemasterに投げさせてください（--toss engine）"},
 	})
 }

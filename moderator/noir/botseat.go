@@ -30,7 +30,7 @@ func (Face) BotSeat(raw json.RawMessage, _ engine.Seat) error {
 
 func init() {
 	engine.Register(map[string]engine.Text{
-		"noir.bot.physical": {EN: "--bot: tablemaster cannot draw real cards it may not show anyone: play the bot with --deck virtual",
-			JA: "--bot：tablemasterは誰にも見せられない実物のカードを引けません。ボットと遊ぶときは --deck virtual にしてください"},
+		"noir.bot.physical": {EN: "tablemaster cannot draw real cards it may not show anyone: for a seat tablemaster plays, use the virtual deck (--deck virtual)",
+			JA: "tablemasterは誰にも見せられない実物のカードを引けません。tablemasterが席をプレイするときは仮想の山札（--deck virtual）にしてください"},
 	})
 }

@@ -20,7 +20,7 @@ func (Face) BotSeat(json.RawMessage, engine.Seat) error {
 
 func init() {
 	engine.Register(map[string]engine.Text{
-		"sr.bot.board": {EN: "--bot: tablemaster keeps Super Rock's secrets but not its board: moves and combat are played with the real cards and dice, so it cannot play a seat",
-			JA: "--bot：tablemasterは超人ロックの秘密は預かりますが、盤面は扱いません。移動と戦闘は実物のカードとダイスで行うので、席をプレイできません"},
+		"sr.bot.board": {EN: "tablemaster keeps Super Rock's secrets but not its board: moves and combat are played with the real cards and dice, so it cannot play a seat",
+			JA: "tablemasterは超人ロックの秘密は預かりますが、盤面は扱いません。移動と戦闘は実物のカードとダイスで行うので、席をプレイできません"},
 	})
 }
