@@ -139,10 +139,7 @@ func atRest(page string) []string {
 		if end {
 			tag = tag[1:]
 		}
-		k := strings.IndexAny(tag, " \t\n/")
-		if k < 0 {
-			k = len(tag)
-		}
+		k := nameEnd(tag)
 		name, attrs := tag[:k], tag[k:]
 		if name == "" {
 			continue
@@ -168,7 +165,7 @@ func atRest(page string) []string {
 				e.hidden = e.hidden || sel.options > 1
 			}
 			if attrs != "" {
-				for _, w := range strings.Fields(attrValue(attrs, "class")) {
+				for w := range strings.FieldsSeq(attrValue(attrs, "class")) {
 					// A Super Rock hub's destroy button (class d) shows only
 					// while the folded moves are open, by the page's style
 					// (TestBrowserSuperrockBoard checks it in a browser).
@@ -196,6 +193,19 @@ func atRest(page string) []string {
 	}
 	endLine()
 	return lines
+}
+
+// nameEnd is where the name at the start of a tag ends: at a space, a
+// tab, a newline or a slash (strings.IndexAny, which was a fifth of
+// atRest's time on these short strings).
+func nameEnd(tag string) int {
+	for i := 0; i < len(tag); i++ {
+		switch tag[i] {
+		case ' ', '\t', '\n', '/':
+			return i
+		}
+	}
+	return len(tag)
 }
 
 // attrValue is the value of the attribute name in a tag's attributes,
@@ -338,12 +348,12 @@ func newGlanceCheck(t *testing.T, seed uint64) *glanceCheck {
 	return &glanceCheck{t: t, r: engine.NewRand(seed), findings: map[string]string{}, failed: map[string]int{}, reached: map[string]int{}}
 }
 
-// atRestPage is the page seat s sees in l, at rest.
-func atRestPage(tb *Table, s engine.Seat, l engine.Lang) ([]string, string) {
+// appBody is the body of the page seat s sees in l.
+func appBody(tb *Table, s engine.Seat, l engine.Lang) string {
 	d := buildData(tb, s, l, "", "/s/AbC-_9")
 	var b bytes.Buffer
 	tb.face.WriteApp(&b, d)
-	return atRest(b.String()), b.String()
+	return b.String()
 }
 
 // check compares every seat's pages at rest now, with one redrawn game.
@@ -356,9 +366,15 @@ func (c *glanceCheck) check(tb *Table, kind, where, reached string) {
 	alt := tb.withResampledGame(engine.Public, c.r)
 	for s := range tb.Header().Seats {
 		for _, l := range engine.Langs {
-			real, _ := atRestPage(tb, engine.Seat(s), l)
-			other, _ := atRestPage(alt, engine.Seat(s), l)
+			realPage := appBody(tb, engine.Seat(s), l)
+			otherPage := appBody(alt, engine.Seat(s), l)
 			c.compared++
+			if realPage == otherPage {
+				// The same bytes show the same at rest (atRest is a
+				// function of them): most pages of Outlaws and Ayatsuri.
+				continue
+			}
+			real, other := atRest(realPage), atRest(otherPage)
 			i := 0
 			for i < len(real) && i < len(other) && real[i] == other[i] {
 				i++
