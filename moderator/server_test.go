@@ -263,6 +263,12 @@ func checkIndistinguishableAt(t *testing.T, tb *Table, s engine.Seat, base strin
 	tb.cacheMu.Lock()
 	prev := tb.streamCache[key]
 	tb.cacheMu.Unlock()
+	if prev != nil && prev.want >= tb.currentVersion() {
+		// The body is current already (the caller rendered it): handed to
+		// the redrawn tables it would be theirs too, and nothing of them
+		// would be rendered. The device holds no body before.
+		prev = nil
+	}
 	var real bytes.Buffer
 	if err := renderPage(&real, tb, s, engine.EN, "", base); err != nil {
 		t.Fatal(err)

@@ -332,7 +332,10 @@ func TestSuperrockNoLeakOverHTTP(t *testing.T) {
 					break
 				}
 				form := url.Values{"a": {string(c.Action)}, "v": {strconv.Itoa(tb.Snapshot(s).StateVer)}}
-				if resp := do(t, h, "POST", "/s/"+hdr.Tokens[s]+"/act", form, "X-Tablemaster", "fetch"); resp.Code != 200 {
+				// The reply in Japanese: the English body of the path is
+				// then, at the next step, still the one the device was sent
+				// at this step, for checkIndistinguishableAt.
+				if resp := do(t, h, "POST", "/s/"+hdr.Tokens[s]+"/act", form, "X-Tablemaster", "fetch", "Accept-Language", "ja"); resp.Code != 200 {
 					t.Fatalf("step %d: %s posting %q: %d %s", steps, hdr.Seats[s], c.Action, resp.Code, resp.Body.String())
 				}
 			}
