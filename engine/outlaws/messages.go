@@ -115,8 +115,8 @@ func init() {
 		"ol.pv.laid":          {EN: "You laid your street.", JA: "メインストリートを並べ終えました。"},
 		"ol.pv.arranged":      {EN: "Your street: {street}. Saloon: {a}, {b}.", JA: "メインストリート：{street}。サルーン：{a}・{b}。"},
 		"ol.ev.arranged":      {EN: "{role} has arranged their cards; the Saloon: {a} and {b}.", JA: "{role}がカードを並べました。サルーン：{a}・{b}。"},
-		"ol.do.arrange": {EN: "{role}: lay your cards as your phone shows, slots 1–8 face down, {a} and {b} face up in the Saloon.",
-			JA: "{role}：スマホの表示どおりに、1〜8番を伏せて、{a}と{b}を表向きでサルーンに置く。"},
+		"ol.do.arrange": {EN: "{role}: lay {a} and {b} face up in the Saloon and the other eight face down in slots 1–8, in the order the phone shows (a seat tablemaster plays has no phone: any order).",
+			JA: "{role}：{a}と{b}を表向きでサルーンに、残り8枚を1〜8番に伏せて置く。並びはスマホの表示どおり（tablemasterがプレイする席はスマホがないので、どの順でも）。"},
 		"ol.ev.start": {EN: "The tokens are laid between the streets. {role} starts.", JA: "トークンがメインストリートの間に置かれました。{role}が先手です。"},
 		"ol.ev.turn":  {EN: "{role}'s turn.", JA: "{role}の手番です。"},
 
