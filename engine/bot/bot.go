@@ -51,20 +51,7 @@ type Turner interface {
 // has any (simultaneous setups, reactions, confirmations). ok is false
 // when no seat has anything to do.
 func Next(g engine.Game) (s engine.Seat, cs []engine.Choice, ok bool) {
-	if t, isTurner := g.(Turner); isTurner {
-		s = t.Turn()
-		if s >= 0 && int(s) < g.Seats() {
-			if cs = g.Legal(s); len(cs) > 0 {
-				return s, cs, true
-			}
-		}
-	}
-	for i := range g.Seats() {
-		if cs = g.Legal(engine.Seat(i)); len(cs) > 0 {
-			return engine.Seat(i), cs, true
-		}
-	}
-	return 0, nil, false
+	return next(g, g.Legal)
 }
 
 // nextActions is Next for the search: the seat and its actions, without
@@ -79,17 +66,22 @@ func nextActions(g engine.Game, buf []engine.Action) (engine.Seat, []engine.Acti
 		}
 		return s, buf, ok
 	}
+	return next(g, func(s engine.Seat) []engine.Action { return a.Actions(s, buf[:0]) })
+}
+
+// next finds the seat Next does, asking list for a seat's choices.
+func next[T any](g engine.Game, list func(engine.Seat) []T) (engine.Seat, []T, bool) {
 	if t, isTurner := g.(Turner); isTurner {
 		s := t.Turn()
 		if s >= 0 && int(s) < g.Seats() {
-			if buf = a.Actions(s, buf[:0]); len(buf) > 0 {
-				return s, buf, true
+			if cs := list(s); len(cs) > 0 {
+				return s, cs, true
 			}
 		}
 	}
 	for i := range g.Seats() {
-		if buf = a.Actions(engine.Seat(i), buf[:0]); len(buf) > 0 {
-			return engine.Seat(i), buf, true
+		if cs := list(engine.Seat(i)); len(cs) > 0 {
+			return engine.Seat(i), cs, true
 		}
 	}
 	return 0, nil, false

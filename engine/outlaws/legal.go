@@ -18,6 +18,18 @@ func (g *Game) legal(s engine.Seat) []act {
 // not allocate and clear 12 KB each time (the most of an Apply's cost).
 var actBufs = sync.Pool{New: func() any { b := make([]act, 0, 192); return &b }}
 
+// withLegal hands f seat s's legal actions in a pooled list, which f
+// must not keep.
+func (g *Game) withLegal(s engine.Seat, f func(acts []act)) {
+	buf := actBufs.Get().(*[]act)
+	acts := g.appendLegal((*buf)[:0], s)
+	f(acts)
+	if cap(acts) > cap(*buf) {
+		*buf = acts[:0]
+	}
+	actBufs.Put(buf)
+}
+
 // appendLegal is legal, appending to out (empty, with room).
 func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 	if g.phase == Over || s < 0 || s > 1 {
@@ -346,13 +358,8 @@ func (g *Game) check(s engine.Seat, a act) error {
 	if g.bothAtOnce(s, a) {
 		return nil
 	}
-	buf := actBufs.Get().(*[]act)
-	acts := g.appendLegal((*buf)[:0], s)
-	ok := slices.Contains(acts, a)
-	if cap(acts) > cap(*buf) {
-		*buf = acts[:0]
-	}
-	actBufs.Put(buf)
+	var ok bool
+	g.withLegal(s, func(acts []act) { ok = slices.Contains(acts, a) })
 	if ok {
 		return nil
 	}

@@ -29,10 +29,10 @@ var playoutWeight = map[string]int{
 const playoutMax = 8
 
 // Playout plays the game on for at most max actions, and never more than
-// playoutMax (bot.Playouter),
-// without the words of the choices or of the events, each seat drawing among its legal
-// actions in proportion to playoutWeight: setups are dealt, reactions
-// taken whenever they can be, and the actions that end a game preferred.
+// playoutMax (bot.Playouter), without the words of the choices or of the
+// events, each seat drawing among its legal actions in proportion to
+// playoutWeight: setups are dealt, reactions taken whenever they can be,
+// and the actions that end a game preferred.
 // It returns how many actions it played.
 func (g *Game) Playout(r *engine.Rand, max int) int {
 	ev := &events{g: g, quiet: true}
@@ -140,8 +140,11 @@ func (g *Game) threat(s engine.Seat) float64 {
 // guarded: s's Governor has s's free Sheriff beside it (OL-23).
 func (g *Game) guarded(s engine.Seat) bool {
 	i := g.find(s, Governor)
+	if i < 0 {
+		return false
+	}
 	for _, j := range [2]int{i - 1, i + 1} {
-		if i >= 0 && j >= 0 && j < Slots && g.street[s][j] == Sheriff && !g.restrained[s][Sheriff] {
+		if j >= 0 && j < Slots && g.street[s][j] == Sheriff && !g.restrained[s][Sheriff] {
 			return true
 		}
 	}
@@ -151,14 +154,10 @@ func (g *Game) guarded(s engine.Seat) bool {
 // Actions lists the actions Legal does, in its order, without their
 // words (bot.Actor).
 func (g *Game) Actions(s engine.Seat, out []engine.Action) []engine.Action {
-	buf := actBufs.Get().(*[]act)
-	acts := g.appendLegal((*buf)[:0], s)
-	for _, a := range acts {
-		out = append(out, engine.Action(a.String(g)))
-	}
-	if cap(acts) > cap(*buf) {
-		*buf = acts[:0]
-	}
-	actBufs.Put(buf)
+	g.withLegal(s, func(acts []act) {
+		for _, a := range acts {
+			out = append(out, engine.Action(a.String(g)))
+		}
+	})
 	return out
 }
