@@ -503,7 +503,7 @@ func (tb *tab) updated(before tabState, after string, updates int, story bool) e
 		tb.loaded, before.Updates+updates, changed)); err != nil {
 		return err
 	}
-	f, err := evalErr[fresh](tb, `(s => `+freshJS+`.then(f => (f.state = s, f)))(`+stateJS+`)`)
+	f, err := evalErr[fresh](tb, `(s => `+freshJS+`.then(f => (f.state = s, f)))(`+beforeJS+`)`)
 	if err != nil {
 		return err
 	}
