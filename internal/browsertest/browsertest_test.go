@@ -50,7 +50,7 @@ func TestBrowsers(t *testing.T) {
 	for _, name := range browsertest.Names {
 		t.Run(name, func(t *testing.T) {
 			start := time.Now()
-			b := browsertest.Need(t, name)
+			b := browsertest.Need(t, name, browsertest.Screenshots)
 			if b.Name() != name {
 				t.Errorf("Name() = %q, want %q", b.Name(), name)
 			}
@@ -168,6 +168,17 @@ func TestBrowsers(t *testing.T) {
 			must("screenshot", err)
 			if !bytes.HasPrefix(png, []byte("\x89PNG")) {
 				t.Errorf("the screenshot is not a PNG: % x", png[:min(8, len(png))])
+			}
+			if name == browsertest.WebKit {
+				// Without Screenshots a WebKit page draws without
+				// compositing: asked for a picture, it says so at once
+				// instead of hanging until StepTimeout.
+				q, err := browsertest.Need(t, name).Open(ctx, 390, 844)
+				must("open a page without Screenshots", err)
+				asked := time.Now()
+				if _, err := q.Screenshot(); err == nil || !strings.Contains(err.Error(), "browsertest.Screenshots") || time.Since(asked) > time.Second {
+					t.Errorf("a screenshot of a WebKit page without Screenshots: %v after %v, want a refusal naming browsertest.Screenshots at once", err, time.Since(asked))
+				}
 			}
 			must("resize", p.SetSize(1280, 800))
 			must("eval", p.Eval(`innerWidth`, &width))
