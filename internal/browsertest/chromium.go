@@ -133,7 +133,14 @@ func (p *chromiumPage) Click(css string) error {
 	if err := waitClickable(p, css); err != nil {
 		return err
 	}
-	_, err := run(p, chromedp.Click(chromedp.CSS(css)))
+	// A mouse click at the centre, found by script: chromedp.Click finds
+	// the node through the DOM domain, in more round trips (about a
+	// tenth of a seven-phone game's CPU time).
+	c, err := centre(p, css)
+	if err != nil {
+		return err
+	}
+	_, err = run(p, chromedp.MouseClickXY(c.X, c.Y))
 	return err
 }
 
