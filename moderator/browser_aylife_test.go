@@ -13,6 +13,7 @@ import (
 // chips ("3 ○○○") stay on one line, also in the row of the dictator
 // marker's holder; on the old page the phone broke them after the count.
 func TestBrowserAyatsuriLifeOnOneLine(t *testing.T) {
+	t.Parallel()
 	seats := []string{"Aki", "Ben", "Chika", "Dai", "Eri", "Fumi"}
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "ayatsuri", Seats: seats,
 		Options: ayatsuri.Config{Players: seats, BombGirl: true}, Seed: 7})

@@ -124,6 +124,7 @@ func checkReplays(t *testing.T, st *moderator.Store, table *moderator.Table, bot
 // until the game ends; every move of Ben's comes through the table like a
 // phone's, so the table screen follows it live and the log replays it.
 func TestBrowserBotSeatNoir(t *testing.T) {
+	t.Parallel()
 	g, st := startBotGame(t, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"},
 		Options: noir.Config{}.Normal(), Seed: 7, Bots: []int{int(noir.Inspector)}}, fastBots)
 	aki := g.openPhone("Aki's phone", g.table.Header().Tokens[noir.Killer])
@@ -145,6 +146,7 @@ func TestBrowserBotSeatNoir(t *testing.T) {
 // her phone and Ben (Green) played by tablemaster: Ben arranges his
 // street in the laptop, Aki deals hers, and she plays until the end.
 func TestBrowserBotSeatOutlaws(t *testing.T) {
+	t.Parallel()
 	g, st := startBotGame(t, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"},
 		Options: outlaws.Config{}, Seed: 3, Bots: []int{1}}, moderator.BotPlay{MinPause: 5 * time.Millisecond, MaxPause: 10 * time.Millisecond, Budget: 40, Think: 10 * time.Second})
 	aki := g.openPhone("Aki's phone", g.table.Header().Tokens[0])

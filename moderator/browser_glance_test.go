@@ -125,6 +125,7 @@ func itoa(n int) string {
 // TestBrowserGlanceNoir: Noir's phones (Automata, physical deck, whose
 // draws fold), from the first draw on.
 func TestBrowserGlanceNoir(t *testing.T) {
+	t.Parallel()
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"},
 		Options: noir.Config{Variant: noir.Automata, Deck: noir.Physical}, Seed: 3})
 	glanceInBrowser(t, g, []string{"Killer", "Inspector"}, 12, map[int]bool{0: true, 1: true, 2: true, 4: true, 12: true})
@@ -133,6 +134,7 @@ func TestBrowserGlanceNoir(t *testing.T) {
 // TestBrowserGlanceAyatsuri: Ayatsuri's four phones in the draft and the
 // calls.
 func TestBrowserGlanceAyatsuri(t *testing.T) {
+	t.Parallel()
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "ayatsuri", Seats: []string{"Aki", "Ben", "Chika", "Dai"},
 		Options: ayatsuri.Config{Players: []string{"Aki", "Ben", "Chika", "Dai"}}, Seed: 5})
 	glanceInBrowser(t, g, []string{"Aki", "Ben", "Chika", "Dai"}, 14, map[int]bool{0: true, 3: true, 8: true, 14: true})
@@ -141,6 +143,7 @@ func TestBrowserGlanceAyatsuri(t *testing.T) {
 // TestBrowserGlanceSuperrock: Super Rock's five phones in the
 // preparation (shadow roll, ambushes) and the planet phase.
 func TestBrowserGlanceSuperrock(t *testing.T) {
+	t.Parallel()
 	seats := []string{"Aki", "Ben", "Chika", "Dai", "Eri"}
 	cfg := superrock.Config{Counts: &superrock.Counts{L: 1, G: 0, E: 2, S: 1, X: 1}, Dice: superrock.VirtualDice, Board: superrock.VirtualBoard}
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "superrock", Seats: seats, Seed: 5, Options: srface.NewOptions(cfg, "")})
@@ -150,6 +153,7 @@ func TestBrowserGlanceSuperrock(t *testing.T) {
 // TestBrowserGlanceOutlaws: Outlaws' two phones in the lay and the
 // first turns.
 func TestBrowserGlanceOutlaws(t *testing.T) {
+	t.Parallel()
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"}, Options: outlaws.Config{}, Seed: 5})
 	glanceInBrowser(t, g, []string{"Red", "Green"}, 30, map[int]bool{0: true, 5: true, 20: true, 30: true})
 }

@@ -18,6 +18,7 @@ import (
 // are in view, and at 1080p the status and the story are at least 28 px.
 // Measured in real Chromium.
 func TestBrowserTVLayout(t *testing.T) {
+	t.Parallel()
 	b := browsertest.Need(t, browsertest.Chromium)
 	type game struct {
 		name string

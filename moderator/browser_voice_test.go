@@ -272,6 +272,7 @@ func overText(tb *tab) string {
 // and no sentence holds the Killer's identity or the Inspector's cards
 // before the game's end reveals them.
 func TestBrowserVoiceNoir(t *testing.T) {
+	t.Parallel()
 	p := planGame(t)
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "noir", Seats: []string{"Aki", "Ben"}, Options: noir.Config{}, Seed: p.Seed})
 	g.openSpeakingDevices("", "Killer", "Inspector")
@@ -338,6 +339,7 @@ func texts(us []utterance) []string {
 // a phone's private line (the cards handed, the role chosen) or names the
 // face-down card.
 func TestBrowserVoiceAyatsuri(t *testing.T) {
+	t.Parallel()
 	p := planAyatsuri(t)
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "ayatsuri", Seats: slices.Clone(ayPlayers), Options: ayConfig(), Seed: p.Seed})
 	g.openSpeakingDevices("?lang=ja", ayPlayers...)
@@ -399,6 +401,7 @@ func TestBrowserVoiceAyatsuri(t *testing.T) {
 // and the Sheriff's guard. No sentence holds a phone's private line or a
 // card of a street lying face down.
 func TestBrowserVoiceOutlaws(t *testing.T) {
+	t.Parallel()
 	shadow := outlaws.New(outlaws.Config{}, 5)
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"}, Options: outlaws.Config{}, Seed: 5})
 	g.openSpeakingDevices("", "Aki", "Ben")
@@ -449,6 +452,7 @@ func TestBrowserVoiceOutlaws(t *testing.T) {
 // phase, whose start the voice reads. No sentence holds a phone's private
 // line or a seat's character before it is public.
 func TestBrowserVoiceSuperrock(t *testing.T) {
+	t.Parallel()
 	p := planSuperrock(t)
 	opts := srface.NewOptions(srConfig(p.Played), "")
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "superrock", Seats: slices.Clone(srPlayers), Options: opts, Seed: p.Seed})

@@ -19,6 +19,7 @@ const maxOutlawsFirstLive = maxPhoneGzip - 1<<10
 // games, in both languages. (TestOutlawsPageSize counts the first
 // message a page gets when nothing happened in between.)
 func TestOutlawsPageWithWholeBody(t *testing.T) {
+	t.Parallel()
 	worst, where := 0, ""
 	games := uint64(12)
 	if testing.Short() {

@@ -254,6 +254,7 @@ func b2i(b bool) int {
 // random games of both variants and both decks, for every device, in both
 // languages, with and without a flash and an undo request waiting.
 func TestNoirPagesWellFormed(t *testing.T) {
+	t.Parallel()
 	configs := []noir.Config{
 		{},
 		{Deck: noir.Physical, Layout: noir.Shuffled, Kings: true},
@@ -353,6 +354,7 @@ func TestOutlawsPagesWellFormed(t *testing.T) {
 // TestAyatsuriPagesWellFormed: the same for Ayatsuri, whole seeded
 // random games of four to six players, with and without the Bomb Girl.
 func TestAyatsuriPagesWellFormed(t *testing.T) {
+	t.Parallel()
 	games := 6
 	if testing.Short() {
 		games = 2

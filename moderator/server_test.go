@@ -211,6 +211,7 @@ func TestPagesGolden(t *testing.T) {
 // live updates compared are what the stream sends: the patch from the
 // body the device held at the step before, and the whole body.
 func TestNoLeakOverHTTP(t *testing.T) {
+	t.Parallel()
 	games := 12
 	if testing.Short() {
 		games = 3

@@ -129,6 +129,7 @@ var srBoardMoves = []string{"land ", "appear", "stay", "hub ", "enter", "sum ", 
 // exactly them with ▶. Now and then a player lands out of turn: the turn
 // follows whoever moved (SR-17, SR-20, SR-24, SR-25, SR-26).
 func TestSuperrockWhoseMove(t *testing.T) {
+	t.Parallel()
 	for i, dice := range []superrock.Dice{superrock.VirtualDice, superrock.PhysicalDice} {
 		t.Run(dice.String(), func(t *testing.T) {
 			seed := uint64(7 + i)

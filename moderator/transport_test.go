@@ -51,6 +51,7 @@ func postRecorded(h http.Handler, tok, action string, v int) *httptest.ResponseR
 // never a 400), checked against the length bound for the current page, and
 // one of them is posted for real to move on.
 func TestEveryOfferedActionFitsTheTransport(t *testing.T) {
+	t.Parallel()
 	// Not fewer in -short: the long actions come later in a game, and
 	// the whole test takes under a second.
 	steps := 60

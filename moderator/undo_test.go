@@ -425,6 +425,7 @@ func TestUndoOfADrawLeaksNoCard(t *testing.T) {
 // the real table, and a table rebuilt from the log on disk (as resume
 // does) shows the same box and board.
 func TestUndoEveryGameRandomWalk(t *testing.T) {
+	t.Parallel()
 	type game struct {
 		name string
 		make func(seed uint64) (*Store, *Table)
