@@ -206,6 +206,7 @@ return {Min:min,Wrapped:wrapped.join(" | ")}})()`
 // a card shown by the last action lies face up on its slot, marked, and
 // "On the table now" says to show it and turn it face down again.
 func TestBrowserOutlawsTV(t *testing.T) {
+	t.Parallel()
 	g := startGame(t, Chromium, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"}, Options: outlaws.Config{}, Seed: 5})
 	h := g.table.Header()
 	measure := func(when string) {
