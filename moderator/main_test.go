@@ -3,6 +3,8 @@ package moderator
 import (
 	"os"
 	"testing"
+
+	"tablemaster/internal/browsertest"
 )
 
 // TestMain makes every live update the tests check a patch, whatever the
@@ -17,7 +19,8 @@ func TestMain(m *testing.M) {
 	if os.Getenv("GOGC") == "" {
 		testPacer = startPacer()
 	}
-	os.Exit(m.Run())
+	// One Chromium and one WebKit for the package's browser tests.
+	os.Exit(browsertest.Main(m))
 }
 
 // testPacer is the pacer TestMain started, nil with GOGC set.

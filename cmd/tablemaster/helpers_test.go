@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"tablemaster/internal/browsertest"
 	"tablemaster/moderator/term"
 )
 
@@ -23,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	code := m.Run()
+	code := browsertest.Main(m) // one Chromium and one WebKit for the package
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}

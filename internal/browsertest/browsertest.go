@@ -105,16 +105,17 @@ func Start(name string, opts ...Option) (Browser, error) {
 	return nil, fmt.Errorf("browsertest: no browser called %q (want one of %s)", name, strings.Join(Names, ", "))
 }
 
-// Need starts the browser called name, with the options opts, for the test t and closes it when t
-// ends. It skips t in -short mode, and when the browser is not installed,
-// except under CI=true: CI must run the browser tests, so there a missing
-// browser fails t.
+// Need starts the browser called name, with the options opts, for the
+// test t and closes it when t ends; under Main it lends t the test
+// binary's own, and closes t's pages when t ends. It skips t in -short
+// mode, and when the browser is not installed, except under CI=true: CI
+// must run the browser tests, so there a missing browser fails t.
 func Need(t testing.TB, name string, opts ...Option) Browser {
 	t.Helper()
 	if testing.Short() {
 		t.Skipf("the %s test is skipped in -short mode", name)
 	}
-	b, err := Start(name, opts...)
+	b, err := start(name, opts...)
 	if errors.Is(err, ErrMissing) {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("%s: %v; CI must run the browser tests: %s", t.Name(), err, install[name])
