@@ -2,6 +2,7 @@ package enginetest_test
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -291,8 +292,17 @@ func TestSameJSON(t *testing.T) {
 		L      []string `json:"l"`
 		Hidden int      `json:"-"`
 		secret int
-		In     *inner `json:"in,omitempty"`
+		In     *inner          `json:"in,omitempty"`
+		F      float64         `json:"f"`
+		Any    any             `json:"any,omitempty"`
+		Ch     []engine.Choice `json:"ch,omitempty"`
+		N      map[int]string  `json:"n,omitempty"`
+		B      [2]bool         `json:"b"`
 	}
+	choices := func(slot string) []engine.Choice {
+		return []engine.Choice{{Action: "a", Group: engine.M("g")}, {Action: "b", Label: engine.M("l", "slot", slot, "x", "y")}}
+	}
+	shared := &inner{Args: map[string]string{"k": "1"}}
 	for _, c := range []struct {
 		name string
 		a, b v
@@ -305,6 +315,20 @@ func TestSameJSON(t *testing.T) {
 		{"unexported only", v{A: 1, secret: 1}, v{A: 1, secret: 2}},
 		{"json:- only", v{A: 1, Hidden: 1}, v{A: 1, Hidden: 2}},
 		{"omitted empty map", v{In: &inner{}}, v{In: &inner{Args: map[string]string{}}}},
+		{"one pointer", v{In: shared}, v{In: shared}},
+		{"0 and -0", v{F: 0}, v{F: math.Copysign(0, -1)}},
+		{"int and int64 held", v{Any: 1}, v{Any: int64(1)}},
+		{"int and string held", v{Any: 1}, v{Any: "1"}},
+		{"nil and nil pointer held", v{Any: nil}, v{Any: (*inner)(nil)}},
+		{"choices equal", v{Ch: choices("1")}, v{Ch: choices("1")}},
+		{"a choice's label argument", v{Ch: choices("1")}, v{Ch: choices("2")}},
+		{"a choice's label key", v{Ch: choices("1")}, v{Ch: append(choices("1")[:1], engine.Choice{Action: "b", Label: engine.M("m", "slot", "1", "x", "y")})}},
+		{"a choice's confirm", v{Ch: choices("1")}, v{Ch: append(choices("1")[:1], engine.Choice{Action: "b", Label: engine.M("l", "slot", "1", "x", "y"), Confirm: true})}},
+		{"other map keys", v{In: &inner{Args: map[string]string{"k": "1"}}}, v{In: &inner{Args: map[string]string{"j": "1"}}}},
+		{"other map keys, empty values", v{In: &inner{Args: map[string]string{"k": ""}}}, v{In: &inner{Args: map[string]string{"j": ""}}}},
+		{"int keys", v{N: map[int]string{1: "a", 2: "b"}}, v{N: map[int]string{2: "b", 1: "a"}}},
+		{"int keys differ", v{N: map[int]string{1: "a"}}, v{N: map[int]string{3: "a"}}},
+		{"array", v{B: [2]bool{true, false}}, v{B: [2]bool{false, true}}},
 	} {
 		want := enginetest.JSONLines(c.a) == enginetest.JSONLines(c.b)
 		same, ja, jb := enginetest.SameJSON(c.a, c.b)
