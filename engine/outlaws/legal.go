@@ -8,14 +8,9 @@ import (
 	"tablemaster/engine"
 )
 
-// legal lists every action seat s may take now, in the order a phone
-// shows them. Apply takes exactly these (principle 2).
-func (g *Game) legal(s engine.Seat) []act {
-	return g.appendLegal(make([]act, 0, 192), s)
-}
-
-// actBufs holds the lists check searches, so that checking an action does
-// not allocate and clear 12 KB each time (the most of an Apply's cost).
+// actBufs holds the lists check searches and Legal turns into choices,
+// so that neither allocates and clears 15 KB each time (the most of an
+// Apply's cost).
 var actBufs = sync.Pool{New: func() any { b := make([]act, 0, 192); return &b }}
 
 // withLegal hands f seat s's legal actions in a pooled list, which f
@@ -30,7 +25,9 @@ func (g *Game) withLegal(s engine.Seat, f func(acts []act)) {
 	actBufs.Put(buf)
 }
 
-// appendLegal is legal, appending to out (empty, with room).
+// appendLegal appends to out (empty, with room) every action seat s may
+// take now, in the order a phone shows them. Apply takes exactly these
+// (principle 2).
 func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 	if g.phase == Over || s < 0 || s > 1 {
 		return nil
@@ -187,16 +184,17 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 		}
 	}
 	// A phone shows one heading a kind: keep each kind together, in the
-	// order of kindOrder.
-	sorted := make([]act, 0, len(out))
+	// order of kindOrder, sorted behind the list and then moved to its
+	// start (no second list).
+	n := len(out)
 	for _, k := range kindOrder {
-		for _, a := range out {
-			if a.kind == k {
-				sorted = append(sorted, a)
+		for i := range n {
+			if out[i].kind == k {
+				out = append(out, out[i])
 			}
 		}
 	}
-	return sorted
+	return out[:copy(out, out[n:])]
 }
 
 // kindOrder is the order in which a phone lists the actions of a turn.
@@ -341,9 +339,15 @@ func (g *Game) mayReact(p *attack) bool {
 // Legal lists every action seat s may take now.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
 	var out []engine.Choice
-	for _, a := range g.legal(s) {
-		out = append(out, g.choice(s, a))
-	}
+	g.withLegal(s, func(acts []act) {
+		if len(acts) == 0 {
+			return
+		}
+		out = make([]engine.Choice, len(acts))
+		for i, a := range acts {
+			out[i] = g.choice(s, a)
+		}
+	})
 	return out
 }
 
@@ -439,70 +443,123 @@ func (g *Game) why(s engine.Seat, a act) error {
 	return illegal("ol.err.not_offered")
 }
 
+// choice is a's button for seat s: the action, its heading and label.
 func (g *Game) choice(s engine.Seat, a act) engine.Choice {
-	ch := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("ol.g." + a.kind)}
-	n := func(i int) string { return strconv.Itoa(i + 1) }
+	ch := engine.Choice{Action: actionOf(a, g), Group: sharedM("ol.g.", a.kind, "")}
+	n := slotArg
 	switch a.kind {
 	case "place":
-		ch.Label = engine.M("ol.c.char", "char", a.c.Msg(), "card", g.Card(int(s), a.c))
+		ch.Label = sharedM("ol.c.char", "", "", "char", a.c.Msg(), "card", g.Card(int(s), a.c))
 		pos := len(g.placed[s])
 		if pos < Slots {
-			ch.Group = engine.M("ol.g.place", "slot", n(pos))
+			ch.Group = sharedM("ol.g.place", "", "", "slot", n(pos))
 		} else {
-			ch.Group = engine.M("ol.g.place_saloon")
+			ch.Group = sharedM("ol.g.place_saloon", "", "")
 		}
 	case "move", "with": // a card tapped on the street: named by its slot
 		ch.Public = true
-		ch.Label = engine.M("ol.c.pick", "slot", n(a.a))
+		ch.Label = sharedM("ol.c.pick", "", "", "slot", n(a.a))
 		if a.b >= 0 {
 			other := a.b
 			if other == g.salA {
 				other = a.a
 			}
-			ch.Label = engine.M("ol.c.pick", "slot", n(other))
-			ch.Group = engine.M("ol.g."+a.kind+"_second", "slot", n(g.salA))
+			ch.Label = sharedM("ol.c.pick", "", "", "slot", n(other))
+			ch.Group = sharedM("ol.g.", a.kind, "_second", "slot", n(g.salA))
 		}
 	case "swap", "pretend": // slots only: the phone lies in plain view
-		ch.Group = engine.M("ol.g.swap")
-		ch.Label = engine.M("ol.c."+a.kind, "a", n(g.salA), "b", n(g.salB))
+		ch.Group = sharedM("ol.g.swap", "", "")
+		ch.Label = sharedM("ol.c.", a.kind, "", "a", n(g.salA), "b", n(g.salB))
 	case "laid":
-		ch.Label = engine.M("ol.c.laid")
+		ch.Label = sharedM("ol.c.laid", "", "")
 	case "name":
-		ch.Label = engine.M("ol.c.char_name", "char", a.c.Msg())
-		ch.Group = engine.M("ol.g.name_"+g.nameKind, "slot", n(g.nameTo))
+		ch.Label = sharedM("ol.c.char_name", "", "", "char", a.c.Msg())
+		ch.Group = sharedM("ol.g.name_", g.nameKind, "", "slot", n(g.nameTo))
 	case "saloon":
-		ch.Label = engine.M("ol.c.saloon", "char", g.saloon[s][a.a].Msg())
+		ch.Label = sharedM("ol.c.saloon", "", "", "char", g.saloon[s][a.a].Msg())
 		ch.Public = true
 	case "put":
-		ch.Label = engine.M("ol.c.put", "saloon", a.c.Msg(), "char", Char(a.d).Msg(), "a", n(g.salA))
+		ch.Label = sharedM("ol.c.put", "", "", "saloon", a.c.Msg(), "char", Char(a.d).Msg(), "a", n(g.salA))
 	case "check":
-		ch.Label = engine.M("ol.c.slot", "slot", n(a.a), "char", g.street[s][a.a].Msg())
+		ch.Label = sharedM("ol.c.slot", "", "", "slot", n(a.a), "char", g.street[s][a.a].Msg())
 	case "take":
-		ch.Label = engine.M("ol.c.take", "slot", n(a.a), "char", g.street[s][a.a].Msg(), "token", a.t.Msg())
+		ch.Label = sharedM("ol.c.take", "", "", "slot", n(a.a), "char", g.street[s][a.a].Msg(), "token", a.t.Msg())
 	case "shoot", "arrest", "release":
-		ch.Label = engine.M("ol.c."+a.kind, "slot", n(a.a))
+		ch.Label = sharedM("ol.c.", a.kind, "", "slot", n(a.a))
 		ch.Confirm = a.kind != "release"
 		if a.kind == "arrest" && a.b != a.a {
-			ch.Label = engine.M("ol.c.arrest_mayor", "slot", n(a.b))
+			ch.Label = sharedM("ol.c.arrest_mayor", "", "", "slot", n(a.b))
 		}
 	case "scout":
-		ch.Label = engine.M("ol.c.scout", "slot", n(a.b))
+		ch.Label = sharedM("ol.c.scout", "", "", "slot", n(a.b))
 		if a.b != a.a {
-			ch.Label = engine.M("ol.c.scout_mayor", "slot", n(a.b))
+			ch.Label = sharedM("ol.c.scout_mayor", "", "", "slot", n(a.b))
 		}
 	case "shop":
-		ch.Label = engine.M("ol.c.shop_swap", "x", n(a.b), "y", n(a.d))
+		ch.Label = sharedM("ol.c.shop_swap", "", "", "x", n(a.b), "y", n(a.d))
 		if a.mode == "stock" {
-			ch.Label = engine.M("ol.c.shop_stock", "x", n(a.b))
+			ch.Label = sharedM("ol.c.shop_stock", "", "", "x", n(a.b))
 		}
 	case "dance":
-		ch.Label = engine.M("ol.c.dance", "a", n(a.a), "b", n(a.b))
+		ch.Label = sharedM("ol.c.dance", "", "", "a", n(a.a), "b", n(a.b))
 	case "journal", "thief":
-		ch.Label = engine.M("ol.c.target", "slot", n(a.b))
+		ch.Label = sharedM("ol.c.target", "", "", "slot", n(a.b))
 	case "deal", "reset", "guard", "cancel", "let":
-		ch.Label = engine.M("ol.c." + a.kind)
+		ch.Label = sharedM("ol.c.", a.kind, "")
 	}
 	return ch
+}
+
+// shared holds the headings, labels and action texts of choices once
+// made. A Choice is only ever read (nothing changes its Msgs' Args), so
+// every list of choices, in every game, may share them, and Legal, asked
+// for each view, makes no map and no string per choice. They are few:
+// kinds with slots, characters, tokens and cards as arguments, some
+// thousands at most.
+var shared = struct {
+	sync.RWMutex
+	msgs    map[msgKey]engine.Msg
+	actions map[act]engine.Action
+}{msgs: map[msgKey]engine.Msg{}, actions: map[act]engine.Action{}}
+
+// msgKey is a message's key, in three parts, and its arguments (up to
+// three name/value pairs).
+type msgKey struct {
+	pre, mid, suf string
+	nv            [6]string
+}
+
+// sharedM is engine.M(pre+mid+suf, nv...), made once (shared).
+func sharedM(pre, mid, suf string, nv ...string) engine.Msg {
+	if len(nv) > 6 {
+		return engine.M(pre+mid+suf, nv...)
+	}
+	k := msgKey{pre: pre, mid: mid, suf: suf}
+	copy(k.nv[:], nv)
+	shared.RLock()
+	m, ok := shared.msgs[k]
+	shared.RUnlock()
+	if !ok {
+		m = engine.M(pre+mid+suf, nv...)
+		shared.Lock()
+		shared.msgs[k] = m
+		shared.Unlock()
+	}
+	return m
+}
+
+// actionOf is a.String(g), made once (shared).
+func actionOf(a act, g *Game) engine.Action {
+	shared.RLock()
+	t, ok := shared.actions[a]
+	shared.RUnlock()
+	if !ok {
+		t = engine.Action(a.String(g))
+		shared.Lock()
+		shared.actions[a] = t
+		shared.Unlock()
+	}
+	return t
 }
 
 // appendActs is appendLegal for a bot's playout (bot.Playouter): sorted
