@@ -443,123 +443,129 @@ func (g *Game) why(s engine.Seat, a act) error {
 	return illegal("ol.err.not_offered")
 }
 
-// choice is a's button for seat s: the action, its heading and label.
+// choice is a's button for seat s, as choiceOf makes it, made once for
+// each choiceKey and then shared: a Choice is only ever read (nothing
+// changes its Msgs' Args), so every list of choices, in every game, may
+// share them, and Legal, asked for each view, makes no map and no string
+// per choice. The keys are few (a kind, slots, characters, tokens):
+// some thousands at most.
 func (g *Game) choice(s engine.Seat, a act) engine.Choice {
-	ch := engine.Choice{Action: actionOf(a, g), Group: sharedM("ol.g.", a.kind, "")}
-	n := slotArg
+	k := g.choiceKey(s, a)
+	shared.RLock()
+	ch, ok := shared.choices[k]
+	shared.RUnlock()
+	if !ok {
+		ch = g.choiceOf(s, a)
+		shared.Lock()
+		shared.choices[k] = ch
+		shared.Unlock()
+	}
+	return ch
+}
+
+var shared = struct {
+	sync.RWMutex
+	choices map[choiceKey]engine.Choice
+}{choices: map[choiceKey]engine.Choice{}}
+
+// choiceKey is everything choiceOf reads: the action, the seat, and per
+// kind of action the little of the game its words name. (TestChoicesShared
+// compares every shared choice with one made afresh.)
+type choiceKey struct {
+	a        act
+	s        engine.Seat
+	ctx      [2]int
+	nameKind string
+}
+
+func (g *Game) choiceKey(s engine.Seat, a act) choiceKey {
+	k := choiceKey{a: a, s: s}
 	switch a.kind {
 	case "place":
-		ch.Label = sharedM("ol.c.char", "", "", "char", a.c.Msg(), "card", g.Card(int(s), a.c))
+		k.ctx = [2]int{int(g.cfg.Cards), len(g.placed[s])}
+	case "move", "with":
+		if a.b >= 0 {
+			k.ctx[0] = g.salA
+		}
+	case "swap", "pretend":
+		k.ctx = [2]int{g.salA, g.salB}
+	case "name":
+		k.ctx[0], k.nameKind = g.nameTo, g.nameKind
+	case "saloon":
+		k.ctx[0] = int(g.saloon[s][a.a])
+	case "put":
+		k.ctx[0] = g.salA
+	case "check", "take":
+		k.ctx[0] = int(g.street[s][a.a])
+	}
+	return k
+}
+
+// choiceOf makes a's button for seat s: the action, its heading and label.
+func (g *Game) choiceOf(s engine.Seat, a act) engine.Choice {
+	ch := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("ol.g." + a.kind)}
+	n := func(i int) string { return strconv.Itoa(i + 1) }
+	switch a.kind {
+	case "place":
+		ch.Label = engine.M("ol.c.char", "char", a.c.Msg(), "card", g.Card(int(s), a.c))
 		pos := len(g.placed[s])
 		if pos < Slots {
-			ch.Group = sharedM("ol.g.place", "", "", "slot", n(pos))
+			ch.Group = engine.M("ol.g.place", "slot", n(pos))
 		} else {
-			ch.Group = sharedM("ol.g.place_saloon", "", "")
+			ch.Group = engine.M("ol.g.place_saloon")
 		}
 	case "move", "with": // a card tapped on the street: named by its slot
 		ch.Public = true
-		ch.Label = sharedM("ol.c.pick", "", "", "slot", n(a.a))
+		ch.Label = engine.M("ol.c.pick", "slot", n(a.a))
 		if a.b >= 0 {
 			other := a.b
 			if other == g.salA {
 				other = a.a
 			}
-			ch.Label = sharedM("ol.c.pick", "", "", "slot", n(other))
-			ch.Group = sharedM("ol.g.", a.kind, "_second", "slot", n(g.salA))
+			ch.Label = engine.M("ol.c.pick", "slot", n(other))
+			ch.Group = engine.M("ol.g."+a.kind+"_second", "slot", n(g.salA))
 		}
 	case "swap", "pretend": // slots only: the phone lies in plain view
-		ch.Group = sharedM("ol.g.swap", "", "")
-		ch.Label = sharedM("ol.c.", a.kind, "", "a", n(g.salA), "b", n(g.salB))
+		ch.Group = engine.M("ol.g.swap")
+		ch.Label = engine.M("ol.c."+a.kind, "a", n(g.salA), "b", n(g.salB))
 	case "laid":
-		ch.Label = sharedM("ol.c.laid", "", "")
+		ch.Label = engine.M("ol.c.laid")
 	case "name":
-		ch.Label = sharedM("ol.c.char_name", "", "", "char", a.c.Msg())
-		ch.Group = sharedM("ol.g.name_", g.nameKind, "", "slot", n(g.nameTo))
+		ch.Label = engine.M("ol.c.char_name", "char", a.c.Msg())
+		ch.Group = engine.M("ol.g.name_"+g.nameKind, "slot", n(g.nameTo))
 	case "saloon":
-		ch.Label = sharedM("ol.c.saloon", "", "", "char", g.saloon[s][a.a].Msg())
+		ch.Label = engine.M("ol.c.saloon", "char", g.saloon[s][a.a].Msg())
 		ch.Public = true
 	case "put":
-		ch.Label = sharedM("ol.c.put", "", "", "saloon", a.c.Msg(), "char", Char(a.d).Msg(), "a", n(g.salA))
+		ch.Label = engine.M("ol.c.put", "saloon", a.c.Msg(), "char", Char(a.d).Msg(), "a", n(g.salA))
 	case "check":
-		ch.Label = sharedM("ol.c.slot", "", "", "slot", n(a.a), "char", g.street[s][a.a].Msg())
+		ch.Label = engine.M("ol.c.slot", "slot", n(a.a), "char", g.street[s][a.a].Msg())
 	case "take":
-		ch.Label = sharedM("ol.c.take", "", "", "slot", n(a.a), "char", g.street[s][a.a].Msg(), "token", a.t.Msg())
+		ch.Label = engine.M("ol.c.take", "slot", n(a.a), "char", g.street[s][a.a].Msg(), "token", a.t.Msg())
 	case "shoot", "arrest", "release":
-		ch.Label = sharedM("ol.c.", a.kind, "", "slot", n(a.a))
+		ch.Label = engine.M("ol.c."+a.kind, "slot", n(a.a))
 		ch.Confirm = a.kind != "release"
 		if a.kind == "arrest" && a.b != a.a {
-			ch.Label = sharedM("ol.c.arrest_mayor", "", "", "slot", n(a.b))
+			ch.Label = engine.M("ol.c.arrest_mayor", "slot", n(a.b))
 		}
 	case "scout":
-		ch.Label = sharedM("ol.c.scout", "", "", "slot", n(a.b))
+		ch.Label = engine.M("ol.c.scout", "slot", n(a.b))
 		if a.b != a.a {
-			ch.Label = sharedM("ol.c.scout_mayor", "", "", "slot", n(a.b))
+			ch.Label = engine.M("ol.c.scout_mayor", "slot", n(a.b))
 		}
 	case "shop":
-		ch.Label = sharedM("ol.c.shop_swap", "", "", "x", n(a.b), "y", n(a.d))
+		ch.Label = engine.M("ol.c.shop_swap", "x", n(a.b), "y", n(a.d))
 		if a.mode == "stock" {
-			ch.Label = sharedM("ol.c.shop_stock", "", "", "x", n(a.b))
+			ch.Label = engine.M("ol.c.shop_stock", "x", n(a.b))
 		}
 	case "dance":
-		ch.Label = sharedM("ol.c.dance", "", "", "a", n(a.a), "b", n(a.b))
+		ch.Label = engine.M("ol.c.dance", "a", n(a.a), "b", n(a.b))
 	case "journal", "thief":
-		ch.Label = sharedM("ol.c.target", "", "", "slot", n(a.b))
+		ch.Label = engine.M("ol.c.target", "slot", n(a.b))
 	case "deal", "reset", "guard", "cancel", "let":
-		ch.Label = sharedM("ol.c.", a.kind, "")
+		ch.Label = engine.M("ol.c." + a.kind)
 	}
 	return ch
-}
-
-// shared holds the headings, labels and action texts of choices once
-// made. A Choice is only ever read (nothing changes its Msgs' Args), so
-// every list of choices, in every game, may share them, and Legal, asked
-// for each view, makes no map and no string per choice. They are few:
-// kinds with slots, characters, tokens and cards as arguments, some
-// thousands at most.
-var shared = struct {
-	sync.RWMutex
-	msgs    map[msgKey]engine.Msg
-	actions map[act]engine.Action
-}{msgs: map[msgKey]engine.Msg{}, actions: map[act]engine.Action{}}
-
-// msgKey is a message's key, in three parts, and its arguments (up to
-// three name/value pairs).
-type msgKey struct {
-	pre, mid, suf string
-	nv            [6]string
-}
-
-// sharedM is engine.M(pre+mid+suf, nv...), made once (shared).
-func sharedM(pre, mid, suf string, nv ...string) engine.Msg {
-	if len(nv) > 6 {
-		return engine.M(pre+mid+suf, nv...)
-	}
-	k := msgKey{pre: pre, mid: mid, suf: suf}
-	copy(k.nv[:], nv)
-	shared.RLock()
-	m, ok := shared.msgs[k]
-	shared.RUnlock()
-	if !ok {
-		m = engine.M(pre+mid+suf, nv...)
-		shared.Lock()
-		shared.msgs[k] = m
-		shared.Unlock()
-	}
-	return m
-}
-
-// actionOf is a.String(g), made once (shared).
-func actionOf(a act, g *Game) engine.Action {
-	shared.RLock()
-	t, ok := shared.actions[a]
-	shared.RUnlock()
-	if !ok {
-		t = engine.Action(a.String(g))
-		shared.Lock()
-		shared.actions[a] = t
-		shared.Unlock()
-	}
-	return t
 }
 
 // appendActs is appendLegal for a bot's playout (bot.Playouter): sorted
