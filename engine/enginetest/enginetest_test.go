@@ -3,6 +3,7 @@ package enginetest_test
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -338,5 +339,71 @@ func TestSameJSON(t *testing.T) {
 		if !same && (ja != strings.TrimSuffix(enginetest.JSONLines(c.a), "\n") || jb != strings.TrimSuffix(enginetest.JSONLines(c.b), "\n")) {
 			t.Errorf("%s: SameJSON gave %s and %s, want the values' JSON", c.name, ja, jb)
 		}
+	}
+}
+
+// TestSameJSONEveryField: choices and messages, which SameJSON compares
+// field by field as written out, differ whenever any one field of
+// engine.Choice or engine.Msg does (as their JSON does): a field added to
+// either and left out of the comparison fails here.
+func TestSameJSONEveryField(t *testing.T) {
+	type view struct {
+		Choices []engine.Choice `json:"choices"`
+		Notes   []engine.Msg    `json:"notes"`
+	}
+	base := func() view {
+		return view{Choices: []engine.Choice{{Action: "a", Group: engine.M("g"), Label: engine.M("l", "k", "v")}},
+			Notes: []engine.Msg{engine.M("n", "k", "v").With("w", engine.M("w"))}}
+	}
+	// change sets a field to a value it has not in base.
+	change := func(f reflect.Value) {
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "x")
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
+		case reflect.Map:
+			m := reflect.MakeMap(f.Type())
+			for it := f.MapRange(); it.Next(); {
+				m.SetMapIndex(it.Key(), it.Value())
+			}
+			m.SetMapIndex(reflect.ValueOf("x"), reflect.Zero(f.Type().Elem()))
+			f.Set(m)
+		default:
+			t.Fatalf("a field of kind %s: teach SameJSON's sameChoices and sameMsg, then this test", f.Kind())
+		}
+	}
+	check := func(what string, b view) {
+		t.Helper()
+		a := base()
+		if same, _, _ := enginetest.SameJSON(a, b); same {
+			t.Errorf("SameJSON = true for views differing in %s", what)
+		}
+	}
+	msgType := reflect.TypeFor[engine.Msg]()
+	for i := range reflect.TypeFor[engine.Choice]().NumField() {
+		b := base()
+		f := reflect.ValueOf(&b.Choices[0]).Elem().Field(i)
+		if f.Type() == msgType {
+			for j := range msgType.NumField() {
+				b := base()
+				change(reflect.ValueOf(&b.Choices[0]).Elem().Field(i).Field(j))
+				check(fmt.Sprintf("choice %s %s", f.Type().Name(), msgType.Field(j).Name), b)
+			}
+			continue
+		}
+		change(f)
+		check("choice "+reflect.TypeFor[engine.Choice]().Field(i).Name, b)
+	}
+	for j := range msgType.NumField() {
+		b := base()
+		change(reflect.ValueOf(&b.Notes[0]).Elem().Field(j))
+		check("note "+msgType.Field(j).Name, b)
+	}
+	b := base()
+	b.Notes[0].Nested["w"] = engine.M("w", "k", "v")
+	check("a nested message's argument", b)
+	if same, _, _ := enginetest.SameJSON(base(), base()); !same {
+		t.Errorf("SameJSON = false for equal views")
 	}
 }
