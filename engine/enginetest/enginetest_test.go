@@ -2,6 +2,8 @@ package enginetest_test
 
 import (
 	"fmt"
+	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -291,8 +293,17 @@ func TestSameJSON(t *testing.T) {
 		L      []string `json:"l"`
 		Hidden int      `json:"-"`
 		secret int
-		In     *inner `json:"in,omitempty"`
+		In     *inner          `json:"in,omitempty"`
+		F      float64         `json:"f"`
+		Any    any             `json:"any,omitempty"`
+		Ch     []engine.Choice `json:"ch,omitempty"`
+		N      map[int]string  `json:"n,omitempty"`
+		B      [2]bool         `json:"b"`
 	}
+	choices := func(slot string) []engine.Choice {
+		return []engine.Choice{{Action: "a", Group: engine.M("g")}, {Action: "b", Label: engine.M("l", "slot", slot, "x", "y")}}
+	}
+	shared := &inner{Args: map[string]string{"k": "1"}}
 	for _, c := range []struct {
 		name string
 		a, b v
@@ -305,6 +316,20 @@ func TestSameJSON(t *testing.T) {
 		{"unexported only", v{A: 1, secret: 1}, v{A: 1, secret: 2}},
 		{"json:- only", v{A: 1, Hidden: 1}, v{A: 1, Hidden: 2}},
 		{"omitted empty map", v{In: &inner{}}, v{In: &inner{Args: map[string]string{}}}},
+		{"one pointer", v{In: shared}, v{In: shared}},
+		{"0 and -0", v{F: 0}, v{F: math.Copysign(0, -1)}},
+		{"int and int64 held", v{Any: 1}, v{Any: int64(1)}},
+		{"int and string held", v{Any: 1}, v{Any: "1"}},
+		{"nil and nil pointer held", v{Any: nil}, v{Any: (*inner)(nil)}},
+		{"choices equal", v{Ch: choices("1")}, v{Ch: choices("1")}},
+		{"a choice's label argument", v{Ch: choices("1")}, v{Ch: choices("2")}},
+		{"a choice's label key", v{Ch: choices("1")}, v{Ch: append(choices("1")[:1], engine.Choice{Action: "b", Label: engine.M("m", "slot", "1", "x", "y")})}},
+		{"a choice's confirm", v{Ch: choices("1")}, v{Ch: append(choices("1")[:1], engine.Choice{Action: "b", Label: engine.M("l", "slot", "1", "x", "y"), Confirm: true})}},
+		{"other map keys", v{In: &inner{Args: map[string]string{"k": "1"}}}, v{In: &inner{Args: map[string]string{"j": "1"}}}},
+		{"other map keys, empty values", v{In: &inner{Args: map[string]string{"k": ""}}}, v{In: &inner{Args: map[string]string{"j": ""}}}},
+		{"int keys", v{N: map[int]string{1: "a", 2: "b"}}, v{N: map[int]string{2: "b", 1: "a"}}},
+		{"int keys differ", v{N: map[int]string{1: "a"}}, v{N: map[int]string{3: "a"}}},
+		{"array", v{B: [2]bool{true, false}}, v{B: [2]bool{false, true}}},
 	} {
 		want := enginetest.JSONLines(c.a) == enginetest.JSONLines(c.b)
 		same, ja, jb := enginetest.SameJSON(c.a, c.b)
@@ -314,5 +339,71 @@ func TestSameJSON(t *testing.T) {
 		if !same && (ja != strings.TrimSuffix(enginetest.JSONLines(c.a), "\n") || jb != strings.TrimSuffix(enginetest.JSONLines(c.b), "\n")) {
 			t.Errorf("%s: SameJSON gave %s and %s, want the values' JSON", c.name, ja, jb)
 		}
+	}
+}
+
+// TestSameJSONEveryField: choices and messages, which SameJSON compares
+// field by field as written out, differ whenever any one field of
+// engine.Choice or engine.Msg does (as their JSON does): a field added to
+// either and left out of the comparison fails here.
+func TestSameJSONEveryField(t *testing.T) {
+	type view struct {
+		Choices []engine.Choice `json:"choices"`
+		Notes   []engine.Msg    `json:"notes"`
+	}
+	base := func() view {
+		return view{Choices: []engine.Choice{{Action: "a", Group: engine.M("g"), Label: engine.M("l", "k", "v")}},
+			Notes: []engine.Msg{engine.M("n", "k", "v").With("w", engine.M("w"))}}
+	}
+	// change sets a field to a value it has not in base.
+	change := func(f reflect.Value) {
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "x")
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
+		case reflect.Map:
+			m := reflect.MakeMap(f.Type())
+			for it := f.MapRange(); it.Next(); {
+				m.SetMapIndex(it.Key(), it.Value())
+			}
+			m.SetMapIndex(reflect.ValueOf("x"), reflect.Zero(f.Type().Elem()))
+			f.Set(m)
+		default:
+			t.Fatalf("a field of kind %s: teach SameJSON's sameChoices and sameMsg, then this test", f.Kind())
+		}
+	}
+	check := func(what string, b view) {
+		t.Helper()
+		a := base()
+		if same, _, _ := enginetest.SameJSON(a, b); same {
+			t.Errorf("SameJSON = true for views differing in %s", what)
+		}
+	}
+	msgType := reflect.TypeFor[engine.Msg]()
+	for i := range reflect.TypeFor[engine.Choice]().NumField() {
+		b := base()
+		f := reflect.ValueOf(&b.Choices[0]).Elem().Field(i)
+		if f.Type() == msgType {
+			for j := range msgType.NumField() {
+				b := base()
+				change(reflect.ValueOf(&b.Choices[0]).Elem().Field(i).Field(j))
+				check(fmt.Sprintf("choice %s %s", f.Type().Name(), msgType.Field(j).Name), b)
+			}
+			continue
+		}
+		change(f)
+		check("choice "+reflect.TypeFor[engine.Choice]().Field(i).Name, b)
+	}
+	for j := range msgType.NumField() {
+		b := base()
+		change(reflect.ValueOf(&b.Notes[0]).Elem().Field(j))
+		check("note "+msgType.Field(j).Name, b)
+	}
+	b := base()
+	b.Notes[0].Nested["w"] = engine.M("w", "k", "v")
+	check("a nested message's argument", b)
+	if same, _, _ := enginetest.SameJSON(base(), base()); !same {
+		t.Errorf("SameJSON = false for equal views")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -37,18 +38,180 @@ func mustJSON(v any) string {
 
 // SameJSON reports whether a and b serialise to the same bytes, and if
 // not returns both serialisations. Most views compared in a long property
-// run are equal, so it first compares the values themselves
-// (reflect.DeepEqual, which neither allocates a buffer nor sorts map
-// keys): values deeply equal have the same JSON, since encoding/json
-// writes only what it reaches from the value. Only values that differ
-// (in any field, also one JSON leaves out) are serialised, and then the
-// bytes decide, exactly as comparing SeatJSON would.
+// run are equal, so it first compares the values themselves (sameValue,
+// which neither allocates a buffer nor sorts map keys): values equal
+// there have the same JSON, since encoding/json writes only what it
+// reaches from the value. Only values that differ (in any field, also one
+// JSON leaves out), or that sameValue does not walk, are serialised, and
+// then the bytes decide, exactly as comparing SeatJSON would.
 func SameJSON(a, b any) (same bool, ja, jb string) {
-	if reflect.DeepEqual(a, b) {
+	if va, vb := reflect.ValueOf(a), reflect.ValueOf(b); va.IsValid() && vb.IsValid() && va.Type() == vb.Type() && sameValue(va, vb, 0) {
 		return true, "", ""
 	}
 	ja, jb = mustJSON(a), mustJSON(b)
 	return ja == jb, ja, jb
+}
+
+// sameValue reports whether a and b are the same value, field by field,
+// element by element, entry by entry: a stricter equality than
+// reflect.DeepEqual (a float compares by its bits, so 0 and -0 differ,
+// as their JSON does), and cheaper, as it keeps no record of the
+// pointers it followed. It is exact where it answers true; where it would
+// need more (a func, a channel, a complex number, a map reached through
+// an unexported field or keyed by anything but strings and integers, a
+// chain deeper than 100, which a cycle makes) it answers false and leaves
+// the bytes to decide. a and b are of one type.
+func sameValue(a, b reflect.Value, depth int) bool {
+	if depth > 100 {
+		return false
+	}
+	switch a.Kind() {
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return math.Float64bits(a.Float()) == math.Float64bits(b.Float())
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !sameValue(a.Field(i), b.Field(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Array:
+		for i := range a.Len() {
+			if !sameValue(a.Index(i), b.Index(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Slice:
+		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
+			return false
+		}
+		if a.UnsafePointer() == b.UnsafePointer() {
+			return true
+		}
+		if a.CanInterface() && b.CanInterface() {
+			switch a.Type() { // what every view is mostly made of
+			case choicesType:
+				return sameChoices(a.Interface().([]engine.Choice), b.Interface().([]engine.Choice), depth+1)
+			case msgsType:
+				return sameMsgs(a.Interface().([]engine.Msg), b.Interface().([]engine.Msg), depth+1)
+			}
+		}
+		for i := range a.Len() {
+			if !sameValue(a.Index(i), b.Index(i), depth+1) {
+				return false
+			}
+		}
+		return true
+	case reflect.Pointer:
+		if a.UnsafePointer() == b.UnsafePointer() {
+			return true
+		}
+		if a.IsNil() || b.IsNil() {
+			return false
+		}
+		return sameValue(a.Elem(), b.Elem(), depth+1)
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return a.Elem().Type() == b.Elem().Type() && sameValue(a.Elem(), b.Elem(), depth+1)
+	case reflect.Map:
+		if a.IsNil() != b.IsNil() || a.Len() != b.Len() {
+			return false
+		}
+		if a.UnsafePointer() == b.UnsafePointer() {
+			return true
+		}
+		if !a.CanInterface() || !b.CanInterface() {
+			return false
+		}
+		switch a.Type().Key().Kind() { // keys JSON writes as they are
+		case reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		default:
+			return false
+		}
+		if ma, ok := a.Interface().(map[string]string); ok { // a message's arguments
+			mb := b.Interface().(map[string]string)
+			for k, va := range ma {
+				if vb, ok := mb[k]; !ok || va != vb {
+					return false
+				}
+			}
+			return true
+		}
+		for it := a.MapRange(); it.Next(); {
+			vb := b.MapIndex(it.Key())
+			if !vb.IsValid() || !sameValue(it.Value(), vb, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+var (
+	choicesType = reflect.TypeFor[[]engine.Choice]()
+	msgsType    = reflect.TypeFor[[]engine.Msg]()
+)
+
+// sameChoices is sameValue for lists of choices, written out: a phone's
+// choices are most of what its view holds. (TestSameJSON fails when
+// engine.Choice or engine.Msg gains a field these do not compare.)
+func sameChoices(a, b []engine.Choice, depth int) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Action != y.Action || x.Public != y.Public || x.Confirm != y.Confirm ||
+			!sameMsg(&x.Group, &y.Group, depth) || !sameMsg(&x.Label, &y.Label, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameMsgs(a, b []engine.Msg, depth int) bool {
+	if (a == nil) != (b == nil) || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameMsg(&a[i], &b[i], depth) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameMsg(a, b *engine.Msg, depth int) bool {
+	if a.Key != b.Key || (a.Args == nil) != (b.Args == nil) || len(a.Args) != len(b.Args) ||
+		(a.Nested == nil) != (b.Nested == nil) || len(a.Nested) != len(b.Nested) || depth > 100 {
+		return false
+	}
+	if reflect.ValueOf(a.Args).UnsafePointer() != reflect.ValueOf(b.Args).UnsafePointer() { // not one shared map
+		for k, va := range a.Args {
+			if vb, ok := b.Args[k]; !ok || va != vb {
+				return false
+			}
+		}
+	}
+	for k, va := range a.Nested {
+		if vb, ok := b.Nested[k]; !ok || !sameMsg(&va, &vb, depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // Seats lists engine.Public (the table screen) and then every seat of g:

@@ -27,9 +27,28 @@ var charKeys = [NumChars]string{"governor", "assassin", "sheriff", "scout", "sho
 func (c Char) Key() string { return charKeys[c] }
 
 // Msg is the catalogue key of the character's name.
-func (c Char) Msg() string { return "@ol.char." + charKeys[c] }
+func (c Char) Msg() string { return charMsgs[c] }
+
+// charMsgs are the characters' Msg, made once: views and choices name
+// characters all the time.
+var charMsgs = func() (out [NumChars]string) {
+	for c, k := range charKeys {
+		out[c] = "@ol.char." + k
+	}
+	return out
+}()
 
 var ranks = [NumChars]string{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10"}
+
+// playingCards are the Cards with playing cards, by seat and character.
+var playingCards = func() (out [2][NumChars]string) {
+	for s, suit := range [2]string{"♥", "♣"} {
+		for c, r := range ranks {
+			out[s][c] = suit + r
+		}
+	}
+	return out
+}()
 
 // Card is how seat s's character c is written on the table: with playing
 // cards (OL-9a) Red is ♥ and Green ♣, "♥A" the Red Governor; with the
@@ -38,7 +57,7 @@ func (g *Game) Card(s int, c Char) string {
 	if g.cfg.Cards == Boxed {
 		return c.Key()
 	}
-	return [2]string{"♥", "♣"}[s] + ranks[c]
+	return playingCards[s][c]
 }
 
 // parseChar reads a character by name ("sheriff", "Sheriff"), by its
@@ -100,7 +119,20 @@ func (t Token) Key() string {
 }
 
 // Msg is the catalogue key of the token's name.
-func (t Token) Msg() string { return "@ol.token." + t.Key() }
+func (t Token) Msg() string {
+	if t == None {
+		return "@ol.token.none"
+	}
+	return tokenMsgs[t]
+}
+
+// tokenMsgs are the tokens' Msg, made once.
+var tokenMsgs = func() (out [NumTokens]string) {
+	for t, k := range tokenKeys {
+		out[t] = "@ol.token." + k
+	}
+	return out
+}()
 
 // TokenCount is how many of each token the game has (OL-2): 17 in all.
 var TokenCount = [NumTokens]int{Bullet: 3, Handcuffs: 3, Ballot: 6, Fake: 4, Elected: 1}

@@ -8,14 +8,9 @@ import (
 	"tablemaster/engine"
 )
 
-// legal lists every action seat s may take now, in the order a phone
-// shows them. Apply takes exactly these (principle 2).
-func (g *Game) legal(s engine.Seat) []act {
-	return g.appendLegal(make([]act, 0, 192), s)
-}
-
-// actBufs holds the lists check searches, so that checking an action does
-// not allocate and clear 12 KB each time (the most of an Apply's cost).
+// actBufs holds the lists check searches and Legal turns into choices,
+// so that neither allocates and clears 15 KB each time (the most of an
+// Apply's cost).
 var actBufs = sync.Pool{New: func() any { b := make([]act, 0, 192); return &b }}
 
 // withLegal hands f seat s's legal actions in a pooled list, which f
@@ -30,7 +25,9 @@ func (g *Game) withLegal(s engine.Seat, f func(acts []act)) {
 	actBufs.Put(buf)
 }
 
-// appendLegal is legal, appending to out (empty, with room).
+// appendLegal appends to out (empty, with room) every action seat s may
+// take now, in the order a phone shows them. Apply takes exactly these
+// (principle 2).
 func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 	if g.phase == Over || s < 0 || s > 1 {
 		return nil
@@ -187,16 +184,17 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 		}
 	}
 	// A phone shows one heading a kind: keep each kind together, in the
-	// order of kindOrder.
-	sorted := make([]act, 0, len(out))
+	// order of kindOrder, sorted behind the list and then moved to its
+	// start (no second list).
+	n := len(out)
 	for _, k := range kindOrder {
-		for _, a := range out {
-			if a.kind == k {
-				sorted = append(sorted, a)
+		for i := range n {
+			if out[i].kind == k {
+				out = append(out, out[i])
 			}
 		}
 	}
-	return sorted
+	return out[:copy(out, out[n:])]
 }
 
 // kindOrder is the order in which a phone lists the actions of a turn.
@@ -341,9 +339,15 @@ func (g *Game) mayReact(p *attack) bool {
 // Legal lists every action seat s may take now.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
 	var out []engine.Choice
-	for _, a := range g.legal(s) {
-		out = append(out, g.choice(s, a))
-	}
+	g.withLegal(s, func(acts []act) {
+		if len(acts) == 0 {
+			return
+		}
+		out = make([]engine.Choice, len(acts))
+		for i, a := range acts {
+			out[i] = g.choice(s, a)
+		}
+	})
 	return out
 }
 
@@ -439,7 +443,66 @@ func (g *Game) why(s engine.Seat, a act) error {
 	return illegal("ol.err.not_offered")
 }
 
+// choice is a's button for seat s, as choiceOf makes it, made once for
+// each choiceKey and then shared: a Choice is only ever read (nothing
+// changes its Msgs' Args), so every list of choices, in every game, may
+// share them, and Legal, asked for each view, makes no map and no string
+// per choice. The keys are few (a kind, slots, characters, tokens):
+// some thousands at most.
 func (g *Game) choice(s engine.Seat, a act) engine.Choice {
+	k := g.choiceKey(s, a)
+	shared.RLock()
+	ch, ok := shared.choices[k]
+	shared.RUnlock()
+	if !ok {
+		ch = g.choiceOf(s, a)
+		shared.Lock()
+		shared.choices[k] = ch
+		shared.Unlock()
+	}
+	return ch
+}
+
+var shared = struct {
+	sync.RWMutex
+	choices map[choiceKey]engine.Choice
+}{choices: map[choiceKey]engine.Choice{}}
+
+// choiceKey is everything choiceOf reads: the action, the seat, and per
+// kind of action the little of the game its words name. (TestChoicesShared
+// compares every shared choice with one made afresh.)
+type choiceKey struct {
+	a        act
+	s        engine.Seat
+	ctx      [2]int
+	nameKind string
+}
+
+func (g *Game) choiceKey(s engine.Seat, a act) choiceKey {
+	k := choiceKey{a: a, s: s}
+	switch a.kind {
+	case "place":
+		k.ctx = [2]int{int(g.cfg.Cards), len(g.placed[s])}
+	case "move", "with":
+		if a.b >= 0 {
+			k.ctx[0] = g.salA
+		}
+	case "swap", "pretend":
+		k.ctx = [2]int{g.salA, g.salB}
+	case "name":
+		k.ctx[0], k.nameKind = g.nameTo, g.nameKind
+	case "saloon":
+		k.ctx[0] = int(g.saloon[s][a.a])
+	case "put":
+		k.ctx[0] = g.salA
+	case "check", "take":
+		k.ctx[0] = int(g.street[s][a.a])
+	}
+	return k
+}
+
+// choiceOf makes a's button for seat s: the action, its heading and label.
+func (g *Game) choiceOf(s engine.Seat, a act) engine.Choice {
 	ch := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("ol.g." + a.kind)}
 	n := func(i int) string { return strconv.Itoa(i + 1) }
 	switch a.kind {

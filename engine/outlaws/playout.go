@@ -112,7 +112,7 @@ func (g *Game) Evaluate() []float64 {
 // far as s knows where the opposing cards and the Elected token lie.
 func (g *Game) threat(s engine.Seat) float64 {
 	o := 1 - s
-	seen := &g.know.street[o][obsOpponent]
+	seen := g.know.street[o][obsOpponent]
 	var kill, arrest, elect float64
 	if g.held[s][Bullet] > 0 && g.find(s, Assassin) >= 0 && !g.restrained[s][Assassin] {
 		kill = seen.best(Governor)

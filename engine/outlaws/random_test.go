@@ -18,8 +18,8 @@ func pick(g *Game, r *engine.Rand) (engine.Seat, engine.Action) {
 		return s, "deal"
 	}
 	weight := func(c engine.Choice) int {
-		a := string(c.Action)
-		switch strings.Fields(a)[0] {
+		kind, _, _ := strings.Cut(string(c.Action), " ") // an action as Legal writes it
+		switch kind {
 		case "take":
 			return 40
 		case "shoot", "arrest", "journal", "thief", "dance", "scout", "shop", "release", "check":

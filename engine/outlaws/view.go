@@ -107,11 +107,11 @@ func (g *Game) publicView() PublicView {
 		st := engine.Seat(s)
 		v.Held[s] = Holdings{Bullets: g.held[s][Bullet], Handcuffs: g.held[s][Handcuffs], Ballots: g.held[s][Ballot],
 			Cameras: g.cameras[s], Arranged: len(g.placed[s]) == 10}
-		v.Saloons[s] = []CharView{}
 		if len(g.placed[s]) < 10 {
-			v.Streets[s] = []SlotView{}
+			v.Saloons[s], v.Streets[s] = []CharView{}, []SlotView{}
 			continue
 		}
+		v.Saloons[s], v.Streets[s] = make([]CharView, 0, len(g.saloon[s])), make([]SlotView, 0, Slots)
 		for _, c := range g.saloon[s] {
 			v.Saloons[s] = append(v.Saloons[s], CharView{Char: c.Msg(), Card: g.Card(s, c)})
 		}
@@ -192,11 +192,15 @@ func (g *Game) ViewWithChoices(s engine.Seat, choices []engine.Choice) any {
 	if v.Choices == nil {
 		v.Choices = []engine.Choice{}
 	}
+	if len(g.placed[s]) > 0 {
+		v.Placed = make([]CharView, 0, len(g.placed[s]))
+	}
 	for _, c := range g.placed[s] {
 		v.Placed = append(v.Placed, CharView{Char: c.Msg(), Card: g.Card(int(s), c)})
 	}
 	if len(g.placed[s]) == 10 {
 		v.Laying = !g.laid[s] && !g.outcome.Over
+		v.Saloon, v.Mine = make([]CharView, 0, len(g.saloon[s])), make([]SlotView, 0, Slots)
 		for _, c := range g.saloon[s] {
 			v.Saloon = append(v.Saloon, CharView{Char: c.Msg(), Card: g.Card(int(s), c)})
 		}
