@@ -237,7 +237,11 @@ func (g *browserGame) openSpeakingDevices(screenQuery string, names ...string) {
 	g.t.Helper()
 	h := g.table.Header()
 	for s, name := range names {
-		g.phones = append(g.phones, openTabBefore(g.t, g.browser, name+"'s phone", g.url+"/s/"+h.Tokens[s], 390, 844, speechStubJS))
+		phone := openTabBefore(g.t, g.browser, name+"'s phone", g.url+"/s/"+h.Tokens[s], 390, 844, speechStubJS)
+		// The voice tests replay games the game tests check on every
+		// page: here the phones only tap, and stay quiet.
+		phone.hands = true
+		g.phones = append(g.phones, phone)
 	}
 	g.screen = openTabBefore(g.t, g.browser, "table screen", g.url+"/t/"+h.TableToken+screenQuery, 1280, 800, speechStubJS)
 	g.tabs = append(slices.Clone(g.phones), g.screen)
