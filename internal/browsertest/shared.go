@@ -32,6 +32,12 @@ func Main(m *testing.M) int {
 	shared.on = true
 	shared.Unlock()
 	code := m.Run()
+	closeShared()
+	return code
+}
+
+// closeShared ends the sharing and closes the shared browsers.
+func closeShared() {
 	shared.Lock()
 	bs := shared.browsers
 	shared.browsers, shared.on = nil, false
@@ -39,7 +45,6 @@ func Main(m *testing.M) int {
 	for _, b := range bs {
 		b.Close()
 	}
-	return code
 }
 
 // start starts the browser Need asks for: the binary's shared one, lent

@@ -17,15 +17,7 @@ func TestSharedBrowser(t *testing.T) {
 	}
 	shared.on = true
 	shared.Unlock()
-	t.Cleanup(func() {
-		shared.Lock()
-		bs := shared.browsers
-		shared.browsers, shared.on = nil, false
-		shared.Unlock()
-		for _, b := range bs {
-			b.Close()
-		}
-	})
+	t.Cleanup(closeShared)
 	var first Browser
 	var firstPage Page
 	for i, name := range []string{"first", "second"} {
