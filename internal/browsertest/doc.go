@@ -20,5 +20,13 @@
 // Each Page of the WebKit browser is a MiniBrowser of its own, driven by a
 // WebKitWebDriver process of its own on a free port (the driver serves one
 // session), under a virtual display (Xvfb) that the Browser starts when
-// DISPLAY is unset. Close ends every process the Browser started.
+// DISPLAY is unset. Close ends every process the Browser started. WebKit's
+// pages draw without compositing, which halves their cost under Xvfb but
+// cannot be photographed: a test that wants WebKit screenshots asks for
+// them (Need(t, WebKit, Screenshots)).
+//
+// A package whose TestMain runs Main shares one browser of each kind
+// among its tests, each test's pages closed when it ends:
+//
+//	func TestMain(m *testing.M) { os.Exit(browsertest.Main(m)) }
 package browsertest
