@@ -131,7 +131,7 @@ func Need(t testing.TB, name string, opts ...Option) Browser {
 
 // install says how to install each browser on Debian.
 var install = map[string]string{
-	Chromium: "apt-get install chromium",
+	Chromium: "apt-get install chromium-headless-shell (or chromium)",
 	WebKit:   "apt-get install webkit2gtk-driver xvfb",
 }
 

