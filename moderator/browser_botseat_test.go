@@ -15,7 +15,7 @@ import (
 
 // fastBots is a bot seat's play in tests: the pause of a person (1.2–2.5
 // s) shortened, and a small budget, so that a whole game takes seconds.
-var fastBots = moderator.BotPlay{MinPause: 20 * time.Millisecond, MaxPause: 60 * time.Millisecond, Budget: 60, Think: 10 * time.Second}
+var fastBots = moderator.BotPlay{MinPause: 20 * time.Millisecond, MaxPause: 60 * time.Millisecond, Budget: 10, Think: 10 * time.Second}
 
 // startBotGame is startGame with the bot seats played by the server run
 // (RunBots), at the test's pace.
@@ -148,7 +148,7 @@ func TestBrowserBotSeatNoir(t *testing.T) {
 func TestBrowserBotSeatOutlaws(t *testing.T) {
 	t.Parallel()
 	g, st := startBotGame(t, moderator.NewTableSpec{Game: "outlaws", Seats: []string{"Aki", "Ben"},
-		Options: outlaws.Config{}, Seed: 3, Bots: []int{1}}, moderator.BotPlay{MinPause: 5 * time.Millisecond, MaxPause: 10 * time.Millisecond, Budget: 40, Think: 10 * time.Second})
+		Options: outlaws.Config{}, Seed: 3, Bots: []int{1}}, moderator.BotPlay{MinPause: 5 * time.Millisecond, MaxPause: 10 * time.Millisecond, Budget: 8, Think: 10 * time.Second})
 	aki := g.openPhone("Aki's phone", g.table.Header().Tokens[0])
 	g.screen = openTab(t, g.browser, "table screen", g.url+"/t/"+g.table.Header().TableToken, 1280, 800)
 	checkBotSeat(t, g, 1)
