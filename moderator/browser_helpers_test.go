@@ -11,10 +11,13 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -157,7 +160,11 @@ func (g *browserGame) play(what string, m move, story func(engine.Seat) bool) {
 	g.t.Helper()
 	before := readAll[tabState](g.t, g.tabs, beforeJS)
 	ver := g.table.Snapshot(engine.Public).StateVer
-	g.phones[m.Seat].press(m.Action)
+	if ph := g.phones[m.Seat]; ph.page == nil {
+		g.post(what, m)
+	} else {
+		ph.press(m.Action)
+	}
 	// The tap's post is on its way when press returns: the pages are
 	// checked once the table has taken the move, or a page told nothing
 	// could compare itself with a fresh load from before the move.
@@ -172,6 +179,28 @@ func (g *browserGame) play(what string, m move, story func(engine.Seat) bool) {
 	each(g.t, g.tabs, func(i int, tb *tab) error {
 		return tb.updated(before[i], what, 1, story(g.seatOf(tb)))
 	})
+}
+
+// post sends m as its seat's page does when the button is tapped (the
+// form, the state it was drawn from, over a real socket), for a seat whose
+// phone has no page in this test (openSpeakingDevices).
+func (g *browserGame) post(what string, m move) {
+	g.t.Helper()
+	form := url.Values{"a": {m.Action}, "v": {strconv.Itoa(g.table.Snapshot(m.Seat).StateVer)}}
+	req, err := http.NewRequest("POST", g.url+"/s/"+g.table.Header().Tokens[m.Seat]+"/act", strings.NewReader(form.Encode()))
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("X-Tablemaster", "fetch")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		g.t.Fatalf("%s: %v", what, err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		g.t.Fatalf("%s: the post got %s", what, resp.Status)
+	}
 }
 
 // pages calls f with every device's tab, its seat (engine.Public for the
