@@ -67,6 +67,13 @@ func TestBrowsers(t *testing.T) {
 					t.Fatalf("%s: %s: %v", name, what, err)
 				}
 			}
+			// A phone's page is a phone's size, in CSS pixels (MiniBrowser's
+			// toolbar once kept WebKit's at least 447 px wide).
+			var phone struct{ W, H int }
+			must("eval", p.Eval(`({W: innerWidth, H: innerHeight})`, &phone))
+			if phone.W != 390 || phone.H != 844 {
+				t.Errorf("a page opened at 390×844 is %d×%d", phone.W, phone.H)
+			}
 			// A Preparer runs a script before the page's own, in every
 			// document it loads.
 			pre, prepares := p.(browsertest.Preparer)
