@@ -41,6 +41,7 @@ var AmbushNames = [2]string{"A", "B"}
 type Game struct {
 	cfg    Config
 	data   *Data
+	hubs   []int // data.HubCards(), never written
 	counts Counts
 	rng    *engine.Rand
 	phase  Phase
@@ -137,6 +138,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	g := &Game{
 		cfg:         cfg,
 		data:        d,
+		hubs:        d.HubCards(),
 		counts:      counts,
 		rng:         engine.NewRand(seed),
 		char:        fill(n, -1),
@@ -463,7 +465,7 @@ func (g *Game) legal(s engine.Seat) []act {
 	cs := g.candidates(s)
 	out := cs[:0]
 	for _, a := range cs {
-		if g.check(s, a) == nil {
+		if g.ok(s, a) {
 			out = append(out, a)
 		}
 	}
@@ -570,89 +572,93 @@ var phaseOf = map[string][]Phase{
 }
 
 // check says why a decoded action cannot be taken now, or nil.
-func (g *Game) check(s engine.Seat, a act) error {
+func (g *Game) check(s engine.Seat, a act) error { return g.refusal(s, a, true) }
+
+// ok says whether a decoded action may be taken now: check without the
+// words (Legal and Playout keep only what passes).
+func (g *Game) ok(s engine.Seat, a act) bool { return g.refusal(s, a, false) == nil }
+
+// refusal is check, with the reason's words only when w asks for them.
+func (g *Game) refusal(s engine.Seat, a act, w why) error {
 	if s < 0 || int(s) >= g.Seats() {
 		return notYourTurn()
 	}
-	if _, ok := phaseOf[a.kind]; !ok {
-		return g.checkPlay(s, a)
-	}
-	ok := false
-	for _, p := range phaseOf[a.kind] {
-		ok = ok || p == g.phase
-	}
+	phases, ok := phaseOf[a.kind]
 	if !ok {
-		return illegal("sr.err.wrong_action", "action", verbKey(a.kind), "phase", "@sr.ph."+g.phase.String())
+		return g.checkPlay(s, a, w)
+	}
+	if !slices.Contains(phases, g.phase) {
+		return w.no("sr.err.wrong_action", "action", w.verb(a.kind), "phase", w.at("sr.ph.", g.phase.String()))
 	}
 	switch a.kind {
 	case "keep", "reject": // SR-13; keep in the line-up is SR-15
 		if g.phase == LineupPhase {
-			return g.checkLineup(s, a)
+			return g.checkLineup(s, a, w)
 		}
 		if g.kept[s] {
 			if a.kind == "reject" {
-				return illegal("sr.err.reject_after_keep")
+				return w.no("sr.err.reject_after_keep")
 			}
-			return illegal("sr.err.already_kept")
+			return w.no("sr.err.already_kept")
 		}
 		if a.kind == "reject" && !g.eligibleReject(s) {
 			if g.rejectUsed[s] {
-				return illegal("sr.err.reject_used")
+				return w.no("sr.err.reject_used")
 			}
-			return illegal("sr.err.reject_not_played")
+			return w.no("sr.err.reject_not_played")
 		}
 	case "roll", "rolled": // SR-14, SR-17
 		if (a.kind == "roll") != (g.cfg.Dice == VirtualDice) {
 			if g.cfg.Dice == VirtualDice {
-				return illegal("sr.err.virtual_dice")
+				return w.no("sr.err.virtual_dice")
 			}
-			return illegal("sr.err.enter_roll")
+			return w.no("sr.err.enter_roll")
 		}
 		if g.phase == ShadowPhase && g.roll[s] != 0 {
-			return illegal("sr.err.shadow_rolled")
+			return w.no("sr.err.shadow_rolled")
 		}
 		if g.phase == OrderPhase && a.kind == "rolled" && !g.orderIn[s] {
 			if g.Base(s) {
-				return illegal("sr.err.order_base")
+				return w.no("sr.err.order_base")
 			}
-			return illegal("sr.err.order_not_rolling")
+			return w.no("sr.err.order_not_rolling")
 		}
 	case "pick": // SR-14
 		if g.roll[s] == 0 {
-			return illegal("sr.err.roll_first")
+			return w.no("sr.err.roll_first")
 		}
 		if g.pick[s] >= 0 {
-			return illegal("sr.err.already_picked")
+			return w.no("sr.err.already_picked")
 		}
 		if g.left[a.n] == 0 {
-			return illegal("sr.err.none_left", "silhouette", "@"+g.sil(a.n).NameKey())
+			return w.no("sr.err.none_left", "silhouette", w.at("", g.sil(a.n).NameKey()))
 		}
 		if !g.allowed(s, a.n) {
-			return illegal("sr.err.roll_forbids", "n", strconv.Itoa(g.roll[s]), "silhouette", "@"+g.sil(a.n).NameKey(),
-				"allows", "@"+g.data.Shadow[g.roll[s]-1].Key())
+			return w.no("sr.err.roll_forbids", "n", strconv.Itoa(g.roll[s]), "silhouette", w.at("", g.sil(a.n).NameKey()),
+				"allows", w.at("sr.allow.", g.data.Shadow[g.roll[s]-1].String()))
 		}
 	case "switch": // SR-15
-		if err := g.checkLineup(s, a); err != nil {
+		if err := g.checkLineup(s, a, w); err != nil {
 			return err
 		}
 		if g.sil(a.n).Attr == Evil {
-			return illegal("sr.err.switch_to_evil", "silhouette", "@"+g.sil(a.n).NameKey())
+			return w.no("sr.err.switch_to_evil", "silhouette", w.at("", g.sil(a.n).NameKey()))
 		}
 		if g.left[a.n] == 0 {
-			return illegal("sr.err.none_left", "silhouette", "@"+g.sil(a.n).NameKey())
+			return w.no("sr.err.none_left", "silhouette", w.at("", g.sil(a.n).NameKey()))
 		}
 	case "ambush": // SR-16
 		if g.ambushOwner[a.card] != s {
 			if !g.Base(s) {
-				return illegal("sr.err.ambush_base_only")
+				return w.no("sr.err.ambush_base_only")
 			}
-			return illegal("sr.err.not_your_ambush", "card", AmbushNames[a.card], "owner", g.name(g.ambushOwner[a.card]))
+			return w.no("sr.err.not_your_ambush", "card", AmbushNames[a.card], "owner", g.name(g.ambushOwner[a.card]))
 		}
 		if g.ambush[a.card] >= 0 {
-			return illegal("sr.err.ambush_placed", "card", AmbushNames[a.card])
+			return w.no("sr.err.ambush_placed", "card", AmbushNames[a.card])
 		}
 		if g.ambush[1-a.card] == a.n {
-			return illegal("sr.err.ambush_same", "square", SquareName(a.n))
+			return w.no("sr.err.ambush_same", "square", w.square(a.n))
 		}
 	}
 	return nil
@@ -918,16 +924,16 @@ func (g *Game) toAnswer(s engine.Seat) bool {
 
 // checkLineup says why seat s may not keep or switch its silhouette now
 // (SR-15), or nil.
-func (g *Game) checkLineup(s engine.Seat, a act) error {
+func (g *Game) checkLineup(s engine.Seat, a act, w why) error {
 	switch {
 	case !g.evil(s) && a.kind == "keep":
-		return illegal("sr.err.keep_not_evil")
+		return w.no("sr.err.keep_not_evil")
 	case !g.evil(s):
-		return illegal("sr.err.switch_not_evil")
+		return w.no("sr.err.switch_not_evil")
 	case g.keptSil[s]:
-		return illegal("sr.err.kept_silhouette")
+		return w.no("sr.err.kept_silhouette")
 	case g.evilCount() < 2:
-		return illegal("sr.err.last_evil")
+		return w.no("sr.err.last_evil")
 	}
 	return nil
 }
