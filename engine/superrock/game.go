@@ -453,9 +453,13 @@ func (g *Game) appendCandidates(out []act, s engine.Seat) []act {
 // only these). Every player answers the reject question and every player
 // rolls, so that waiting for someone never tells the table what they hold.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
-	var out []engine.Choice
-	for _, a := range g.legal(s) {
-		out = append(out, g.choice(a))
+	acts := g.legal(s)
+	if len(acts) == 0 {
+		return nil
+	}
+	out := make([]engine.Choice, len(acts))
+	for i, a := range acts {
+		out[i] = g.choice(a)
 	}
 	return out
 }
@@ -472,7 +476,8 @@ func (g *Game) legal(s engine.Seat) []act {
 	return out
 }
 
-func (g *Game) choice(a act) engine.Choice {
+// choiceOf makes a's button: the action, its heading and label.
+func (g *Game) choiceOf(a act) engine.Choice {
 	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("sr.g." + a.kind), Label: engine.M("sr.c." + a.kind)}
 	switch a.kind {
 	case "deal":

@@ -1,6 +1,11 @@
 package superrock
 
-import "errors"
+import (
+	"errors"
+	"sync"
+
+	"tablemaster/engine"
+)
 
 // why is what check builds for a refusal: with it, the reason in words
 // (Apply tells the player); without, only errRefused, and no string and
@@ -44,4 +49,52 @@ func (w why) square(sq int) string {
 		return ""
 	}
 	return SquareName(sq)
+}
+
+// choice is a's button as choiceOf makes it, made once for each
+// choiceKey and then shared: a Choice is only ever read (nothing changes
+// its Msgs' Args), so every list of choices, in every game, may share
+// them, and Legal, asked for every seat's view at every step, makes no
+// map and no string per choice. The keys are few: the actions of a
+// table, per phase, per roster and names.
+func (g *Game) choice(a act) engine.Choice {
+	k := g.choiceKey(a)
+	shared.RLock()
+	c, ok := shared.choices[k]
+	shared.RUnlock()
+	if !ok {
+		c = g.choiceOf(a)
+		shared.Lock()
+		shared.choices[k] = c
+		shared.Unlock()
+	}
+	return c
+}
+
+var shared = struct {
+	sync.RWMutex
+	choices map[choiceKey]engine.Choice
+}{choices: map[choiceKey]engine.Choice{}}
+
+// choiceKey is everything choiceOf reads: the action, the phase, the
+// data (silhouettes, cards, hubs), and per kind of action the little of
+// the game its words name. (TestLegalSameAsChecked compares every shared
+// choice with one made afresh.)
+type choiceKey struct {
+	a     act
+	phase Phase
+	data  *Data
+	left  int    // pick, switch: the silhouette's copies left
+	name  string // the player the action names
+}
+
+func (g *Game) choiceKey(a act) choiceKey {
+	k := choiceKey{a: a, phase: g.phase, data: g.data}
+	switch a.kind {
+	case "pick", "switch":
+		k.left = g.left[a.n]
+	case "identity", "telepathy", "convert", "converted", "dies", "revives", "own", "party", "info":
+		k.name = g.name(engine.Seat(a.n))
+	}
+	return k
 }
