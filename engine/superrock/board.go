@@ -130,9 +130,17 @@ func (g *Game) virtual() bool { return g.cfg.Board == VirtualBoard }
 // drawn in play, and a base player's dealt ones once shown (SR-21, SR-22).
 func (g *Game) publicInfo(s engine.Seat) int { return g.info[s] + g.infoShown[s] }
 
-var boardKinds = map[string]bool{"land": true, "use": true, "party": true, "leave": true, "appear": true, "stay": true,
-	"info": true, "sprung": true, "endplanet": true, "hub": true, "enter": true, "enterbase": true, "enterat": true,
-	"sum": true, "open": true, "destroy": true}
+// boardKind says whether kind is an action on the boards. (A switch,
+// not a map: check asks for every candidate, and hashing the kind cost
+// more than comparing it.)
+func boardKind(kind string) bool {
+	switch kind {
+	case "land", "use", "party", "leave", "appear", "stay", "info", "sprung", "endplanet", "hub", "enter", "enterbase",
+		"enterat", "sum", "open", "destroy":
+		return true
+	}
+	return false
+}
 
 func (a act) boardString(g *Game) string {
 	switch a.kind {
@@ -413,28 +421,48 @@ func (g *Game) hasCard(s engine.Seat, card int) bool {
 	return slices.Contains(g.hands[s], card) || slices.Contains(g.drawn[s], card)
 }
 
-// stageOf is the stage in which each board action is taken; "use" goes
-// with every stage.
-var stageOf = map[string]Stage{"land": PlanetStage, "party": PlanetStage, "leave": PlanetStage, "appear": PlanetStage,
-	"stay": PlanetStage, "info": PlanetStage, "sprung": PlanetStage, "endplanet": PlanetStage, "hub": HubStage,
-	"enter": BaseStage, "enterbase": BaseStage, "enterat": BaseStage, "sum": BaseStage, "open": BaseStage, "destroy": BaseStage}
+// stageOf is the stage in which a board action is taken; "use" (ok
+// false) goes with every stage.
+func stageOf(kind string) (st Stage, ok bool) {
+	switch kind {
+	case "land", "party", "leave", "appear", "stay", "info", "sprung", "endplanet":
+		return PlanetStage, true
+	case "hub":
+		return HubStage, true
+	case "enter", "enterbase", "enterat", "sum", "open", "destroy":
+		return BaseStage, true
+	}
+	return 0, false
+}
 
-// The board actions of one board mode only (SR-20).
-var (
-	virtualOnly  = map[string]bool{"land": true, "use": true, "hub": true, "open": true}
-	physicalOnly = map[string]bool{"info": true, "sprung": true, "endplanet": true}
-)
+// virtualOnly and physicalOnly are the board actions of one board mode
+// only (SR-20).
+func virtualOnly(kind string) bool {
+	switch kind {
+	case "land", "use", "hub", "open":
+		return true
+	}
+	return false
+}
+
+func physicalOnly(kind string) bool {
+	switch kind {
+	case "info", "sprung", "endplanet":
+		return true
+	}
+	return false
+}
 
 // checkBoard says why a board action cannot be taken now, or nil. The
 // phase is already PlayPhase.
 func (g *Game) checkBoard(s engine.Seat, a act, w why) error {
-	if st, ok := stageOf[a.kind]; ok && g.stage != st {
+	if st, ok := stageOf(a.kind); ok && g.stage != st {
 		return w.no("sr.err.wrong_stage", "action", w.verb(a.kind), "stage", w.at("sr.stage.", g.stage.String()))
 	}
-	if virtualOnly[a.kind] && !g.virtual() {
+	if virtualOnly(a.kind) && !g.virtual() {
 		return w.no("sr.err.board_physical")
 	}
-	if physicalOnly[a.kind] && g.virtual() {
+	if physicalOnly(a.kind) && g.virtual() {
 		return w.no("sr.err.board_virtual")
 	}
 	if (a.kind == "appear" && a.n > 0 || a.kind == "enterat") && g.cfg.Dice == VirtualDice {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tablemaster/engine"
 )
@@ -307,7 +308,7 @@ func (a act) String(g *Game) string {
 	case "own":
 		return "own " + g.name(engine.Seat(a.n)) + " " + [...]string{"lost", "won"}[a.card]
 	}
-	if boardKinds[a.kind] {
+	if boardKind(a.kind) {
 		return a.boardString(g)
 	}
 	return a.kind
@@ -453,27 +454,38 @@ func (g *Game) appendCandidates(out []act, s engine.Seat) []act {
 // only these). Every player answers the reject question and every player
 // rolls, so that waiting for someone never tells the table what they hold.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
-	acts := g.legal(s)
-	if len(acts) == 0 {
-		return nil
+	buf := actBufs.Get().(*[]act)
+	acts := g.appendLegal((*buf)[:0], s)
+	var out []engine.Choice
+	if len(acts) > 0 {
+		out = make([]engine.Choice, len(acts))
+		for i, a := range acts {
+			out[i] = g.choice(a)
+		}
 	}
-	out := make([]engine.Choice, len(acts))
-	for i, a := range acts {
-		out[i] = g.choice(a)
-	}
+	*buf = acts[:0]
+	actBufs.Put(buf)
 	return out
 }
 
+// actBufs holds the lists of candidates Legal checks, so that it does
+// not grow one afresh at every call.
+var actBufs = sync.Pool{New: func() any { b := make([]act, 0, 192); return &b }}
+
 // legal is Legal without the words: the actions that pass check.
-func (g *Game) legal(s engine.Seat) []act {
-	cs := g.candidates(s)
-	out := cs[:0]
-	for _, a := range cs {
+func (g *Game) legal(s engine.Seat) []act { return g.appendLegal(nil, s) }
+
+// appendLegal appends legal(s) to out.
+func (g *Game) appendLegal(out []act, s engine.Seat) []act {
+	from := len(out)
+	out = g.appendCandidates(out, s)
+	kept := out[:from]
+	for _, a := range out[from:] {
 		if g.ok(s, a) {
-			out = append(out, a)
+			kept = append(kept, a)
 		}
 	}
-	return out
+	return kept
 }
 
 // choiceOf makes a's button: the action, its heading and label.
@@ -569,11 +581,26 @@ func (g *Game) evilCount() int {
 	return n
 }
 
-// phaseOf lists the phases in which each kind of action is taken.
-var phaseOf = map[string][]Phase{
-	"deal": {DealPhase}, "keep": {RejectPhase, LineupPhase}, "reject": {RejectPhase},
-	"roll": {ShadowPhase, OrderPhase}, "rolled": {ShadowPhase, OrderPhase}, "pick": {ShadowPhase},
-	"switch": {LineupPhase}, "ambush": {AmbushPhase},
+// phaseOf is the phase, or the two phases, in which each kind of
+// preparation action is taken (ok false: a play action).
+func phaseOf(kind string) (p1, p2 Phase, ok bool) {
+	switch kind {
+	case "deal":
+		return DealPhase, DealPhase, true
+	case "keep":
+		return RejectPhase, LineupPhase, true
+	case "reject":
+		return RejectPhase, RejectPhase, true
+	case "roll", "rolled":
+		return ShadowPhase, OrderPhase, true
+	case "pick":
+		return ShadowPhase, ShadowPhase, true
+	case "switch":
+		return LineupPhase, LineupPhase, true
+	case "ambush":
+		return AmbushPhase, AmbushPhase, true
+	}
+	return 0, 0, false
 }
 
 // check says why a decoded action cannot be taken now, or nil.
@@ -588,11 +615,11 @@ func (g *Game) refusal(s engine.Seat, a act, w why) error {
 	if s < 0 || int(s) >= g.Seats() {
 		return notYourTurn()
 	}
-	phases, ok := phaseOf[a.kind]
+	p1, p2, ok := phaseOf(a.kind)
 	if !ok {
 		return g.checkPlay(s, a, w)
 	}
-	if !slices.Contains(phases, g.phase) {
+	if g.phase != p1 && g.phase != p2 {
 		return w.no("sr.err.wrong_action", "action", w.verb(a.kind), "phase", w.at("sr.ph.", g.phase.String()))
 	}
 	switch a.kind {

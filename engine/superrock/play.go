@@ -300,14 +300,21 @@ func (g *Game) overrideReason(s engine.Seat) string {
 	return ""
 }
 
-// playPhaseOf is the phase of the play actions not taken in PlayPhase.
-var playPhaseOf = map[string]Phase{"accept": VetoPhase, "veto": VetoPhase, "override": OverridePhase, "withdraw": OverridePhase, "own": ConfirmPhase}
+// playPhaseOf is the phase in which a play action is taken.
+func playPhaseOf(kind string) Phase {
+	switch kind {
+	case "accept", "veto":
+		return VetoPhase
+	case "override", "withdraw":
+		return OverridePhase
+	case "own":
+		return ConfirmPhase
+	}
+	return PlayPhase
+}
 
 func (g *Game) checkPlay(s engine.Seat, a act, w why) error {
-	ph, ok := playPhaseOf[a.kind]
-	if !ok {
-		ph = PlayPhase
-	}
+	ph := playPhaseOf(a.kind)
 	// 11.1.4: a character may transform while a declaration is pending.
 	during := a.kind == "transform" && (g.phase == VetoPhase || g.phase == OverridePhase)
 	if g.phase != ph && !during {
@@ -316,7 +323,7 @@ func (g *Game) checkPlay(s engine.Seat, a act, w why) error {
 		}
 		return w.no("sr.err.wrong_action", "action", w.verb(a.kind), "phase", w.at("sr.ph.", g.phase.String()))
 	}
-	if boardKinds[a.kind] {
+	if boardKind(a.kind) {
 		return g.checkBoard(s, a, w)
 	}
 	t := engine.Seat(a.n)
