@@ -2,7 +2,6 @@ package superrock
 
 import (
 	"errors"
-	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -68,5 +67,5 @@ func TestLegalSameAsChecked(t *testing.T) {
 	if choices == 0 || refused == 0 {
 		t.Fatalf("nothing compared: %d choices, %d refusals", choices, refused)
 	}
-	t.Log(fmt.Sprintf("%d steps, %d choices, %d refusals compared", steps, choices, refused))
+	t.Logf("%d steps, %d choices, %d refusals compared", steps, choices, refused)
 }
