@@ -130,9 +130,17 @@ func (g *Game) virtual() bool { return g.cfg.Board == VirtualBoard }
 // drawn in play, and a base player's dealt ones once shown (SR-21, SR-22).
 func (g *Game) publicInfo(s engine.Seat) int { return g.info[s] + g.infoShown[s] }
 
-var boardKinds = map[string]bool{"land": true, "use": true, "party": true, "leave": true, "appear": true, "stay": true,
-	"info": true, "sprung": true, "endplanet": true, "hub": true, "enter": true, "enterbase": true, "enterat": true,
-	"sum": true, "open": true, "destroy": true}
+// boardKind says whether kind is an action on the boards. (A switch,
+// not a map: check asks for every candidate, and hashing the kind cost
+// more than comparing it.)
+func boardKind(kind string) bool {
+	switch kind {
+	case "land", "use", "party", "leave", "appear", "stay", "info", "sprung", "endplanet", "hub", "enter", "enterbase",
+		"enterat", "sum", "open", "destroy":
+		return true
+	}
+	return false
+}
 
 func (a act) boardString(g *Game) string {
 	switch a.kind {
@@ -168,7 +176,7 @@ func (a act) boardString(g *Game) string {
 }
 
 // hub is the i-th hub card, in the order they are placed.
-func (g *Game) hub(i int) BaseCard { return g.data.BaseCards[g.data.HubCards()[i]] }
+func (g *Game) hub(i int) BaseCard { return g.data.BaseCards[g.hubs[i]] }
 
 func (g *Game) decodeBoard(kind string, args []string, bad func() (act, error)) (act, error) {
 	arg := strings.Join(args, " ")
@@ -413,40 +421,60 @@ func (g *Game) hasCard(s engine.Seat, card int) bool {
 	return slices.Contains(g.hands[s], card) || slices.Contains(g.drawn[s], card)
 }
 
-// stageOf is the stage in which each board action is taken; "use" goes
-// with every stage.
-var stageOf = map[string]Stage{"land": PlanetStage, "party": PlanetStage, "leave": PlanetStage, "appear": PlanetStage,
-	"stay": PlanetStage, "info": PlanetStage, "sprung": PlanetStage, "endplanet": PlanetStage, "hub": HubStage,
-	"enter": BaseStage, "enterbase": BaseStage, "enterat": BaseStage, "sum": BaseStage, "open": BaseStage, "destroy": BaseStage}
+// stageOf is the stage in which a board action is taken; "use" (ok
+// false) goes with every stage.
+func stageOf(kind string) (st Stage, ok bool) {
+	switch kind {
+	case "land", "party", "leave", "appear", "stay", "info", "sprung", "endplanet":
+		return PlanetStage, true
+	case "hub":
+		return HubStage, true
+	case "enter", "enterbase", "enterat", "sum", "open", "destroy":
+		return BaseStage, true
+	}
+	return 0, false
+}
 
-// The board actions of one board mode only (SR-20).
-var (
-	virtualOnly  = map[string]bool{"land": true, "use": true, "hub": true, "open": true}
-	physicalOnly = map[string]bool{"info": true, "sprung": true, "endplanet": true}
-)
+// virtualOnly and physicalOnly are the board actions of one board mode
+// only (SR-20).
+func virtualOnly(kind string) bool {
+	switch kind {
+	case "land", "use", "hub", "open":
+		return true
+	}
+	return false
+}
+
+func physicalOnly(kind string) bool {
+	switch kind {
+	case "info", "sprung", "endplanet":
+		return true
+	}
+	return false
+}
 
 // checkBoard says why a board action cannot be taken now, or nil. The
 // phase is already PlayPhase.
-func (g *Game) checkBoard(s engine.Seat, a act) error {
-	if st, ok := stageOf[a.kind]; ok && g.stage != st {
-		return illegal("sr.err.wrong_stage", "action", verbKey(a.kind), "stage", "@sr.stage."+g.stage.String())
+func (g *Game) checkBoard(s engine.Seat, a act, w why) error {
+	if st, ok := stageOf(a.kind); ok && g.stage != st {
+		return w.no("sr.err.wrong_stage", "action", w.verb(a.kind), "stage", w.at("sr.stage.", g.stage.String()))
 	}
-	if virtualOnly[a.kind] && !g.virtual() {
-		return illegal("sr.err.board_physical")
+	if virtualOnly(a.kind) && !g.virtual() {
+		return w.no("sr.err.board_physical")
 	}
-	if physicalOnly[a.kind] && g.virtual() {
-		return illegal("sr.err.board_virtual")
+	if physicalOnly(a.kind) && g.virtual() {
+		return w.no("sr.err.board_virtual")
 	}
 	if (a.kind == "appear" && a.n > 0 || a.kind == "enterat") && g.cfg.Dice == VirtualDice {
-		return illegal("sr.err.virtual_dice")
+		return w.no("sr.err.virtual_dice")
 	}
 	if (a.kind == "appear" && a.n == 0 || a.kind == "enterbase") && g.cfg.Dice == PhysicalDice {
-		return illegal("sr.err.enter_roll")
+		return w.no("sr.err.enter_roll")
 	}
 	t := engine.Seat(a.n)
 	alive := func(x engine.Seat) error {
 		if g.dead[x] {
-			return illegal("sr.err.dead", "player", g.name(x))
+			return w.no("sr.err.dead", "player", g.name(x))
 		}
 		return nil
 	}
@@ -462,44 +490,44 @@ func (g *Game) checkBoard(s engine.Seat, a act) error {
 			return err
 		}
 		if pending >= 0 {
-			return illegal("sr.err.ambush_pending", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
+			return w.no("sr.err.ambush_pending", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
 		}
 		if g.planetOpen[a.n] {
-			return illegal("sr.err.square_open", "square", SquareName(a.n))
+			return w.no("sr.err.square_open", "square", w.square(a.n))
 		}
 	case "use":
 		if g.data.PlanetCards[a.n].Kind != Ability {
-			return illegal("sr.err.not_ability", "card", "@"+g.data.PlanetCards[a.n].NameKey())
+			return w.no("sr.err.not_ability", "card", w.at("", g.data.PlanetCards[a.n].NameKey()))
 		}
 		if !g.hasCard(s, a.n) {
-			return illegal("sr.err.not_in_hand", "card", "@"+g.data.PlanetCards[a.n].NameKey())
+			return w.no("sr.err.not_in_hand", "card", w.at("", g.data.PlanetCards[a.n].NameKey()))
 		}
 	case "party": // SR-21: the proposer leads
 		if t == s {
-			return illegal("sr.err.self")
+			return w.no("sr.err.self")
 		}
 		for _, x := range []engine.Seat{s, t} {
 			if err := alive(x); err != nil {
 				return err
 			}
 			if g.Base(x) {
-				return illegal("sr.err.party_base", "player", g.name(x))
+				return w.no("sr.err.party_base", "player", g.name(x))
 			}
 		}
 		if g.leader[s] >= 0 && g.leader[s] != s {
-			return illegal("sr.err.party_partner", "leader", g.name(g.leader[s]))
+			return w.no("sr.err.party_partner", "leader", g.name(g.leader[s]))
 		}
 		if g.leader[t] >= 0 {
-			return illegal("sr.err.in_party", "player", g.name(t))
+			return w.no("sr.err.in_party", "player", g.name(t))
 		}
 		for _, m := range g.partyOf(s) {
 			if g.sil(g.pick[m]).ID == g.sil(g.pick[t]).ID {
-				return illegal("sr.err.party_silhouette", "player", g.name(t), "other", g.name(m))
+				return w.no("sr.err.party_silhouette", "player", g.name(t), "other", g.name(m))
 			}
 		}
 	case "leave":
 		if g.leader[s] < 0 {
-			return illegal("sr.err.no_party")
+			return w.no("sr.err.no_party")
 		}
 	case "info":
 		if err := alive(t); err != nil {
@@ -507,21 +535,21 @@ func (g *Game) checkBoard(s engine.Seat, a act) error {
 		}
 	case "endplanet":
 		if pending >= 0 {
-			return illegal("sr.err.ambush_pending", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
+			return w.no("sr.err.ambush_pending", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
 		}
 	case "sprung":
 		if g.ambushState[a.card] != ambushHidden {
-			return illegal("sr.err.ambush_opened", "card", AmbushNames[a.card])
+			return w.no("sr.err.ambush_opened", "card", AmbushNames[a.card])
 		}
 		if pending >= 0 {
-			return illegal("sr.err.ambush_pending", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
+			return w.no("sr.err.ambush_pending", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
 		}
 	case "appear", "stay": // SR-24
 		if pending < 0 {
-			return illegal("sr.err.no_ambush_open")
+			return w.no("sr.err.no_ambush_open")
 		}
 		if g.ambushOwner[pending] != s {
-			return illegal("sr.err.not_ambush_owner", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
+			return w.no("sr.err.not_ambush_owner", "card", AmbushNames[pending], "owner", g.name(g.ambushOwner[pending]))
 		}
 		if a.kind == "appear" {
 			if err := alive(s); err != nil {
@@ -530,18 +558,18 @@ func (g *Game) checkBoard(s engine.Seat, a act) error {
 		}
 	case "hub": // SR-25
 		if !g.Base(s) {
-			return illegal("sr.err.hub_base_only")
+			return w.no("sr.err.hub_base_only")
 		}
 		for i := 0; i < a.card; i++ {
 			if g.hubAt[i] < 0 {
-				return illegal("sr.err.hub_order", "hub", "@"+g.hub(i).NameKey())
+				return w.no("sr.err.hub_order", "hub", w.at("", g.hub(i).NameKey()))
 			}
 		}
 		if g.hubAt[a.card] >= 0 {
-			return illegal("sr.err.hub_placed", "hub", "@"+g.hub(a.card).NameKey())
+			return w.no("sr.err.hub_placed", "hub", w.at("", g.hub(a.card).NameKey()))
 		}
 		if slices.Contains(g.hubAt, a.n) {
-			return illegal("sr.err.hub_same", "square", SquareName(a.n))
+			return w.no("sr.err.hub_same", "square", w.square(a.n))
 		}
 	case "enter", "sum", "enterbase", "enterat": // SR-26
 		if err := alive(s); err != nil {
@@ -549,27 +577,27 @@ func (g *Game) checkBoard(s engine.Seat, a act) error {
 		}
 		if (a.kind == "enter" || a.kind == "sum") == g.Base(s) {
 			if g.Base(s) {
-				return illegal("sr.err.base_enters_random")
+				return w.no("sr.err.base_enters_random")
 			}
-			return illegal("sr.err.not_base")
+			return w.no("sr.err.not_base")
 		}
 		if g.entered[s] {
-			return illegal("sr.err.entered")
+			return w.no("sr.err.entered")
 		}
 		switch a.kind {
 		case "enter":
 			if g.declared[s] >= 0 {
-				return illegal("sr.err.enter_roll")
+				return w.no("sr.err.enter_roll")
 			}
 			if a.n > g.character(s).Level {
-				return illegal("sr.err.level_high", "n", strconv.Itoa(a.n), "level", strconv.Itoa(g.character(s).Level))
+				return w.no("sr.err.level_high", "n", strconv.Itoa(a.n), "level", strconv.Itoa(g.character(s).Level))
 			}
 		case "sum":
 			if g.cfg.Dice == VirtualDice {
-				return illegal("sr.err.virtual_dice")
+				return w.no("sr.err.virtual_dice")
 			}
 			if g.declared[s] < 0 {
-				return illegal("sr.err.declare_first")
+				return w.no("sr.err.declare_first")
 			}
 		}
 	case "open": // SR-25
@@ -577,26 +605,26 @@ func (g *Game) checkBoard(s engine.Seat, a act) error {
 			return err
 		}
 		if g.Base(s) {
-			return illegal("sr.err.base_no_open")
+			return w.no("sr.err.base_no_open")
 		}
 		if !g.entered[s] {
-			return illegal("sr.err.not_entered")
+			return w.no("sr.err.not_entered")
 		}
 		if g.baseOpen[a.n] {
-			return illegal("sr.err.square_open", "square", SquareName(a.n))
+			return w.no("sr.err.square_open", "square", w.square(a.n))
 		}
 	case "destroy": // SR-27
 		if err := alive(s); err != nil {
 			return err
 		}
 		if g.attr(s) != Good {
-			return illegal("sr.err.not_good")
+			return w.no("sr.err.not_good")
 		}
 		if g.destroyed[a.card] {
-			return illegal("sr.err.hub_destroyed", "hub", "@"+g.hub(a.card).NameKey())
+			return w.no("sr.err.hub_destroyed", "hub", w.at("", g.hub(a.card).NameKey()))
 		}
 		if g.virtual() && !g.baseOpen[g.hubAt[a.card]] {
-			return illegal("sr.err.hub_not_open", "hub", "@"+g.hub(a.card).NameKey())
+			return w.no("sr.err.hub_not_open", "hub", w.at("", g.hub(a.card).NameKey()))
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"tablemaster/engine"
 )
@@ -41,6 +42,7 @@ var AmbushNames = [2]string{"A", "B"}
 type Game struct {
 	cfg    Config
 	data   *Data
+	hubs   []int // data.HubCards(), never written
 	counts Counts
 	rng    *engine.Rand
 	phase  Phase
@@ -137,6 +139,7 @@ func New(cfg Config, seed uint64) (*Game, error) {
 	g := &Game{
 		cfg:         cfg,
 		data:        d,
+		hubs:        d.HubCards(),
 		counts:      counts,
 		rng:         engine.NewRand(seed),
 		char:        fill(n, -1),
@@ -305,7 +308,7 @@ func (a act) String(g *Game) string {
 	case "own":
 		return "own " + g.name(engine.Seat(a.n)) + " " + [...]string{"lost", "won"}[a.card]
 	}
-	if boardKinds[a.kind] {
+	if boardKind(a.kind) {
 		return a.boardString(g)
 	}
 	return a.kind
@@ -451,26 +454,42 @@ func (g *Game) appendCandidates(out []act, s engine.Seat) []act {
 // only these). Every player answers the reject question and every player
 // rolls, so that waiting for someone never tells the table what they hold.
 func (g *Game) Legal(s engine.Seat) []engine.Choice {
+	buf := actBufs.Get().(*[]act)
+	acts := g.appendLegal((*buf)[:0], s)
 	var out []engine.Choice
-	for _, a := range g.legal(s) {
-		out = append(out, g.choice(a))
-	}
-	return out
-}
-
-// legal is Legal without the words: the actions that pass check.
-func (g *Game) legal(s engine.Seat) []act {
-	cs := g.candidates(s)
-	out := cs[:0]
-	for _, a := range cs {
-		if g.check(s, a) == nil {
-			out = append(out, a)
+	if len(acts) > 0 {
+		out = make([]engine.Choice, len(acts))
+		for i, a := range acts {
+			out[i] = g.choice(a)
 		}
 	}
+	*buf = acts[:0]
+	actBufs.Put(buf)
 	return out
 }
 
-func (g *Game) choice(a act) engine.Choice {
+// actBufs holds the lists of candidates Legal checks, so that it does
+// not grow one afresh at every call.
+var actBufs = sync.Pool{New: func() any { b := make([]act, 0, 192); return &b }}
+
+// legal is Legal without the words: the actions that pass check.
+func (g *Game) legal(s engine.Seat) []act { return g.appendLegal(nil, s) }
+
+// appendLegal appends legal(s) to out.
+func (g *Game) appendLegal(out []act, s engine.Seat) []act {
+	from := len(out)
+	out = g.appendCandidates(out, s)
+	kept := out[:from]
+	for _, a := range out[from:] {
+		if g.ok(s, a) {
+			kept = append(kept, a)
+		}
+	}
+	return kept
+}
+
+// choiceOf makes a's button: the action, its heading and label.
+func (g *Game) choiceOf(a act) engine.Choice {
 	c := engine.Choice{Action: engine.Action(a.String(g)), Group: engine.M("sr.g." + a.kind), Label: engine.M("sr.c." + a.kind)}
 	switch a.kind {
 	case "deal":
@@ -562,97 +581,116 @@ func (g *Game) evilCount() int {
 	return n
 }
 
-// phaseOf lists the phases in which each kind of action is taken.
-var phaseOf = map[string][]Phase{
-	"deal": {DealPhase}, "keep": {RejectPhase, LineupPhase}, "reject": {RejectPhase},
-	"roll": {ShadowPhase, OrderPhase}, "rolled": {ShadowPhase, OrderPhase}, "pick": {ShadowPhase},
-	"switch": {LineupPhase}, "ambush": {AmbushPhase},
+// phaseOf is the phase, or the two phases, in which each kind of
+// preparation action is taken (ok false: a play action).
+func phaseOf(kind string) (p1, p2 Phase, ok bool) {
+	switch kind {
+	case "deal":
+		return DealPhase, DealPhase, true
+	case "keep":
+		return RejectPhase, LineupPhase, true
+	case "reject":
+		return RejectPhase, RejectPhase, true
+	case "roll", "rolled":
+		return ShadowPhase, OrderPhase, true
+	case "pick":
+		return ShadowPhase, ShadowPhase, true
+	case "switch":
+		return LineupPhase, LineupPhase, true
+	case "ambush":
+		return AmbushPhase, AmbushPhase, true
+	}
+	return 0, 0, false
 }
 
 // check says why a decoded action cannot be taken now, or nil.
-func (g *Game) check(s engine.Seat, a act) error {
+func (g *Game) check(s engine.Seat, a act) error { return g.refusal(s, a, true) }
+
+// ok says whether a decoded action may be taken now: check without the
+// words (Legal and Playout keep only what passes).
+func (g *Game) ok(s engine.Seat, a act) bool { return g.refusal(s, a, false) == nil }
+
+// refusal is check, with the reason's words only when w asks for them.
+func (g *Game) refusal(s engine.Seat, a act, w why) error {
 	if s < 0 || int(s) >= g.Seats() {
 		return notYourTurn()
 	}
-	if _, ok := phaseOf[a.kind]; !ok {
-		return g.checkPlay(s, a)
-	}
-	ok := false
-	for _, p := range phaseOf[a.kind] {
-		ok = ok || p == g.phase
-	}
+	p1, p2, ok := phaseOf(a.kind)
 	if !ok {
-		return illegal("sr.err.wrong_action", "action", verbKey(a.kind), "phase", "@sr.ph."+g.phase.String())
+		return g.checkPlay(s, a, w)
+	}
+	if g.phase != p1 && g.phase != p2 {
+		return w.no("sr.err.wrong_action", "action", w.verb(a.kind), "phase", w.at("sr.ph.", g.phase.String()))
 	}
 	switch a.kind {
 	case "keep", "reject": // SR-13; keep in the line-up is SR-15
 		if g.phase == LineupPhase {
-			return g.checkLineup(s, a)
+			return g.checkLineup(s, a, w)
 		}
 		if g.kept[s] {
 			if a.kind == "reject" {
-				return illegal("sr.err.reject_after_keep")
+				return w.no("sr.err.reject_after_keep")
 			}
-			return illegal("sr.err.already_kept")
+			return w.no("sr.err.already_kept")
 		}
 		if a.kind == "reject" && !g.eligibleReject(s) {
 			if g.rejectUsed[s] {
-				return illegal("sr.err.reject_used")
+				return w.no("sr.err.reject_used")
 			}
-			return illegal("sr.err.reject_not_played")
+			return w.no("sr.err.reject_not_played")
 		}
 	case "roll", "rolled": // SR-14, SR-17
 		if (a.kind == "roll") != (g.cfg.Dice == VirtualDice) {
 			if g.cfg.Dice == VirtualDice {
-				return illegal("sr.err.virtual_dice")
+				return w.no("sr.err.virtual_dice")
 			}
-			return illegal("sr.err.enter_roll")
+			return w.no("sr.err.enter_roll")
 		}
 		if g.phase == ShadowPhase && g.roll[s] != 0 {
-			return illegal("sr.err.shadow_rolled")
+			return w.no("sr.err.shadow_rolled")
 		}
 		if g.phase == OrderPhase && a.kind == "rolled" && !g.orderIn[s] {
 			if g.Base(s) {
-				return illegal("sr.err.order_base")
+				return w.no("sr.err.order_base")
 			}
-			return illegal("sr.err.order_not_rolling")
+			return w.no("sr.err.order_not_rolling")
 		}
 	case "pick": // SR-14
 		if g.roll[s] == 0 {
-			return illegal("sr.err.roll_first")
+			return w.no("sr.err.roll_first")
 		}
 		if g.pick[s] >= 0 {
-			return illegal("sr.err.already_picked")
+			return w.no("sr.err.already_picked")
 		}
 		if g.left[a.n] == 0 {
-			return illegal("sr.err.none_left", "silhouette", "@"+g.sil(a.n).NameKey())
+			return w.no("sr.err.none_left", "silhouette", w.at("", g.sil(a.n).NameKey()))
 		}
 		if !g.allowed(s, a.n) {
-			return illegal("sr.err.roll_forbids", "n", strconv.Itoa(g.roll[s]), "silhouette", "@"+g.sil(a.n).NameKey(),
-				"allows", "@"+g.data.Shadow[g.roll[s]-1].Key())
+			return w.no("sr.err.roll_forbids", "n", strconv.Itoa(g.roll[s]), "silhouette", w.at("", g.sil(a.n).NameKey()),
+				"allows", w.at("sr.allow.", g.data.Shadow[g.roll[s]-1].String()))
 		}
 	case "switch": // SR-15
-		if err := g.checkLineup(s, a); err != nil {
+		if err := g.checkLineup(s, a, w); err != nil {
 			return err
 		}
 		if g.sil(a.n).Attr == Evil {
-			return illegal("sr.err.switch_to_evil", "silhouette", "@"+g.sil(a.n).NameKey())
+			return w.no("sr.err.switch_to_evil", "silhouette", w.at("", g.sil(a.n).NameKey()))
 		}
 		if g.left[a.n] == 0 {
-			return illegal("sr.err.none_left", "silhouette", "@"+g.sil(a.n).NameKey())
+			return w.no("sr.err.none_left", "silhouette", w.at("", g.sil(a.n).NameKey()))
 		}
 	case "ambush": // SR-16
 		if g.ambushOwner[a.card] != s {
 			if !g.Base(s) {
-				return illegal("sr.err.ambush_base_only")
+				return w.no("sr.err.ambush_base_only")
 			}
-			return illegal("sr.err.not_your_ambush", "card", AmbushNames[a.card], "owner", g.name(g.ambushOwner[a.card]))
+			return w.no("sr.err.not_your_ambush", "card", AmbushNames[a.card], "owner", g.name(g.ambushOwner[a.card]))
 		}
 		if g.ambush[a.card] >= 0 {
-			return illegal("sr.err.ambush_placed", "card", AmbushNames[a.card])
+			return w.no("sr.err.ambush_placed", "card", AmbushNames[a.card])
 		}
 		if g.ambush[1-a.card] == a.n {
-			return illegal("sr.err.ambush_same", "square", SquareName(a.n))
+			return w.no("sr.err.ambush_same", "square", w.square(a.n))
 		}
 	}
 	return nil
@@ -918,16 +956,16 @@ func (g *Game) toAnswer(s engine.Seat) bool {
 
 // checkLineup says why seat s may not keep or switch its silhouette now
 // (SR-15), or nil.
-func (g *Game) checkLineup(s engine.Seat, a act) error {
+func (g *Game) checkLineup(s engine.Seat, a act, w why) error {
 	switch {
 	case !g.evil(s) && a.kind == "keep":
-		return illegal("sr.err.keep_not_evil")
+		return w.no("sr.err.keep_not_evil")
 	case !g.evil(s):
-		return illegal("sr.err.switch_not_evil")
+		return w.no("sr.err.switch_not_evil")
 	case g.keptSil[s]:
-		return illegal("sr.err.kept_silhouette")
+		return w.no("sr.err.kept_silhouette")
 	case g.evilCount() < 2:
-		return illegal("sr.err.last_evil")
+		return w.no("sr.err.last_evil")
 	}
 	return nil
 }

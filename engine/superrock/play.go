@@ -234,25 +234,25 @@ func (g *Game) answerers(d engine.Seat) []engine.Seat {
 // (SR-40, SR-32). Every reason is public: who answers and in what order
 // was announced with the declaration, and who has seen whose card, who is
 // dead and who exposed their identity are on the table screen.
-func (g *Game) notAnswering(s engine.Seat, kind string) error {
+func (g *Game) notAnswering(s engine.Seat, kind string, w why) error {
 	d := g.decl
 	if i := slices.Index(d.order, s); i >= 0 {
 		if i < d.next {
-			return illegal("sr.err.answered")
+			return w.no("sr.err.answered")
 		}
-		return illegal("sr.err.answer_wait", "player", g.name(d.order[d.next]))
+		return w.no("sr.err.answer_wait", "player", g.name(d.order[d.next]))
 	}
 	switch {
 	case s == d.by:
-		return illegal("sr.err.own_declaration")
+		return w.no("sr.err.own_declaration")
 	case g.dead[s]:
-		return illegal("sr.err.answer_dead", "player", g.name(s))
+		return w.no("sr.err.answer_dead", "player", g.name(s))
 	case g.exposed[s] && kind == "veto":
-		return illegal("sr.err.veto_exposed")
+		return w.no("sr.err.veto_exposed")
 	case g.exposed[s]:
-		return illegal("sr.err.answer_exposed")
+		return w.no("sr.err.answer_exposed")
 	}
-	return illegal("sr.err.answer_seen", "player", g.name(d.by))
+	return w.no("sr.err.answer_seen", "player", g.name(d.by))
 }
 
 // overrideReason is SR-41: the catalogue key of the condition under which
@@ -300,83 +300,90 @@ func (g *Game) overrideReason(s engine.Seat) string {
 	return ""
 }
 
-// playPhaseOf is the phase of the play actions not taken in PlayPhase.
-var playPhaseOf = map[string]Phase{"accept": VetoPhase, "veto": VetoPhase, "override": OverridePhase, "withdraw": OverridePhase, "own": ConfirmPhase}
-
-func (g *Game) checkPlay(s engine.Seat, a act) error {
-	ph, ok := playPhaseOf[a.kind]
-	if !ok {
-		ph = PlayPhase
+// playPhaseOf is the phase in which a play action is taken.
+func playPhaseOf(kind string) Phase {
+	switch kind {
+	case "accept", "veto":
+		return VetoPhase
+	case "override", "withdraw":
+		return OverridePhase
+	case "own":
+		return ConfirmPhase
 	}
+	return PlayPhase
+}
+
+func (g *Game) checkPlay(s engine.Seat, a act, w why) error {
+	ph := playPhaseOf(a.kind)
 	// 11.1.4: a character may transform while a declaration is pending.
 	during := a.kind == "transform" && (g.phase == VetoPhase || g.phase == OverridePhase)
 	if g.phase != ph && !during {
 		if g.phase == OverPhase {
-			return illegal("sr.err.over")
+			return w.no("sr.err.over")
 		}
-		return illegal("sr.err.wrong_action", "action", verbKey(a.kind), "phase", "@sr.ph."+g.phase.String())
+		return w.no("sr.err.wrong_action", "action", w.verb(a.kind), "phase", w.at("sr.ph.", g.phase.String()))
 	}
-	if boardKinds[a.kind] {
-		return g.checkBoard(s, a)
+	if boardKind(a.kind) {
+		return g.checkBoard(s, a, w)
 	}
 	t := engine.Seat(a.n)
 	switch a.kind {
 	case "identity", "telepathy", "convert", "converted": // SR-31, SR-33
 		if t == s {
-			return illegal("sr.err.self")
+			return w.no("sr.err.self")
 		}
 		if g.dead[s] {
-			return illegal("sr.err.dead", "player", g.name(s))
+			return w.no("sr.err.dead", "player", g.name(s))
 		}
 		if (a.kind == "convert" || a.kind == "converted") && g.character(s).Locke == NotLocke {
-			return illegal("sr.err.not_locke")
+			return w.no("sr.err.not_locke")
 		}
 		if (a.kind == "convert" || a.kind == "converted") && g.dead[t] {
-			return illegal("sr.err.dead", "player", g.name(t))
+			return w.no("sr.err.dead", "player", g.name(t))
 		}
 		if a.kind == "convert" && g.Seen(t, s) {
-			return illegal("sr.err.already_shown", "player", g.name(t))
+			return w.no("sr.err.already_shown", "player", g.name(t))
 		}
 		if (a.kind == "identity" || a.kind == "telepathy") && g.Seen(s, t) {
-			return illegal("sr.err.already_seen", "player", g.name(t))
+			return w.no("sr.err.already_seen", "player", g.name(t))
 		}
 	case "dies":
 		if g.dead[t] {
-			return illegal("sr.err.dead", "player", g.name(t))
+			return w.no("sr.err.dead", "player", g.name(t))
 		}
 	case "revives":
 		if !g.dead[t] {
-			return illegal("sr.err.alive", "player", g.name(t))
+			return w.no("sr.err.alive", "player", g.name(t))
 		}
 	case "expose": // SR-32
 		if g.exposed[s] {
-			return illegal("sr.err.exposed")
+			return w.no("sr.err.exposed")
 		}
 	case "disintegrate": // SR-33
 		if g.character(s).ID != jessicaID {
-			return illegal("sr.err.not_jessica")
+			return w.no("sr.err.not_jessica")
 		}
 		if g.shown[s] || g.exposed[s] {
-			return illegal("sr.err.exposed")
+			return w.no("sr.err.exposed")
 		}
 	case "transform": // SR-34
-		if len(g.undrawn()) == 0 {
-			return illegal("sr.err.no_character_left")
+		if !g.anyUndrawn() {
+			return w.no("sr.err.no_character_left")
 		}
 	case "declare": // SR-40
 		if g.dead[s] {
-			return illegal("sr.err.dead", "player", g.name(s))
+			return w.no("sr.err.dead", "player", g.name(s))
 		}
 	case "accept", "veto":
 		if g.decl.order[g.decl.next] != s {
-			return g.notAnswering(s, a.kind)
+			return g.notAnswering(s, a.kind, w)
 		}
 	case "override", "withdraw": // SR-41
 		if g.decl.by != s {
-			return illegal("sr.err.not_declarer", "player", g.name(g.decl.by))
+			return w.no("sr.err.not_declarer", "player", g.name(g.decl.by))
 		}
 		if a.kind == "override" && g.overrideReason(s) == "" {
-			return illegal("sr.err.no_override")
+			return w.no("sr.err.no_override")
 		}
 	case "end": // SR-42
 		alive := 0
@@ -388,26 +395,26 @@ func (g *Game) checkPlay(s engine.Seat, a act) error {
 		switch endReasons[a.n] {
 		case "alone":
 			if alive != 1 {
-				return illegal("sr.err.end_alone", "n", strconv.Itoa(alive))
+				return w.no("sr.err.end_alone", "n", strconv.Itoa(alive))
 			}
 		case "all-dead":
 			if alive != 0 {
-				return illegal("sr.err.end_all_dead", "n", strconv.Itoa(alive))
+				return w.no("sr.err.end_all_dead", "n", strconv.Itoa(alive))
 			}
 		case "king":
 			if g.character(s).ID != hijiriID {
-				return illegal("sr.err.not_hijiri")
+				return w.no("sr.err.not_hijiri")
 			}
 		case "hubs":
 			// The hubs are placed when the secret base phase begins
 			// (SR-25): before that none can have been destroyed.
 			if g.stage < BaseStage {
-				return illegal("sr.err.end_no_hubs")
+				return w.no("sr.err.end_no_hubs")
 			}
 		}
 	case "own": // SR-43
 		if g.own[t] != 0 || !g.attrWon(t) || endReasons[g.end] == "king" {
-			return illegal("sr.err.own_not_needed", "player", g.name(t))
+			return w.no("sr.err.own_not_needed", "player", g.name(t))
 		}
 	}
 	return nil
@@ -430,6 +437,17 @@ func (g *Game) undrawn() []int {
 		}
 	}
 	return out
+}
+
+// anyUndrawn says whether the pile holds a character card: undrawn()
+// is not empty, without its lists (check asks at every step).
+func (g *Game) anyUndrawn() bool {
+	for i := range g.data.Characters {
+		if !slices.Contains(g.char, i) && !slices.Contains(g.gone, i) {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Game) charArgs(s engine.Seat) []string {

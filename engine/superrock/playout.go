@@ -31,7 +31,7 @@ func (g *Game) Playout(r *engine.Rand, max int) int {
 			for len(acts) > 0 {
 				i := r.IntN(len(acts))
 				a := acts[i]
-				if g.check(engine.Seat(s), a) == nil {
+				if g.ok(engine.Seat(s), a) {
 					ev.list = ev.list[:0]
 					g.exec(engine.Seat(s), a, ev)
 					picked = true
