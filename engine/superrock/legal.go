@@ -56,7 +56,10 @@ func (w why) square(sq int) string {
 // its Msgs' Args), so every list of choices, in every game, may share
 // them, and Legal, asked for every seat's view at every step, makes no
 // map and no string per choice. The keys are few: the actions of a
-// table, per phase, per roster and names.
+// table, per phase, per roster and names. A server that runs table after
+// table with new names or rosters would add keys for ever: past
+// maxSharedChoices the cache starts again (what it held is made again
+// when asked for).
 func (g *Game) choice(a act) engine.Choice {
 	k := g.choiceKey(a)
 	shared.RLock()
@@ -65,11 +68,18 @@ func (g *Game) choice(a act) engine.Choice {
 	if !ok {
 		c = g.choiceOf(a)
 		shared.Lock()
+		if len(shared.choices) >= maxSharedChoices {
+			clear(shared.choices)
+		}
 		shared.choices[k] = c
 		shared.Unlock()
 	}
 	return c
 }
+
+// maxSharedChoices bounds the shared choices: a seven-player game on the
+// virtual board makes about 240.
+const maxSharedChoices = 1 << 14
 
 var shared = struct {
 	sync.RWMutex
