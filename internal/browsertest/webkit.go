@@ -11,12 +11,15 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -53,7 +56,8 @@ func webkitPaths() (driver, browser, xvfb string, err error) {
 }
 
 // webkit is WebKitGTK's MiniBrowser, one per page, each driven by a
-// WebKitWebDriver of its own.
+// WebKitWebDriver of its own. A page closed is made blank and kept for the
+// next Open (see keep): starting a MiniBrowser costs about a CPU second.
 type webkit struct {
 	driver, browser string
 	display         string    // DISPLAY for the drivers
@@ -62,9 +66,15 @@ type webkit struct {
 	config          string    // XDG_CONFIG_HOME for the MiniBrowsers (gtkCSS)
 
 	mu     sync.Mutex
-	pages  []*webkitPage
+	procs  []*wkProc // every MiniBrowser running
+	idle   []*wkProc // those kept for the next Open
+	blank  *http.Server
+	blankU string // the blank page's URL, once it is served
 	closed bool
 }
+
+// maxIdle is how many blank MiniBrowsers are kept for later pages.
+const maxIdle = 16
 
 func startWebKit(screenshots bool) (Browser, error) {
 	driver, browser, xvfb, err := webkitPaths()
@@ -140,31 +150,121 @@ func (w *webkit) Name() string { return WebKit }
 
 func (w *webkit) Close() {
 	w.mu.Lock()
-	pages := w.pages
-	w.pages, w.closed = nil, true
+	procs, blank := w.procs, w.blank
+	w.procs, w.idle, w.closed = nil, nil, true
 	w.mu.Unlock()
 	var wg sync.WaitGroup
-	for _, p := range pages {
-		wg.Go(func() { p.Close() })
+	for _, p := range procs {
+		wg.Go(p.end)
 	}
 	wg.Wait()
+	if blank != nil {
+		blank.Close()
+	}
 	if w.xvfb != nil {
 		kill(w.xvfb)
 	}
 	os.RemoveAll(w.config)
 }
 
+// forget ends p and drops it from the browser's list.
+func (w *webkit) forget(p *wkProc) {
+	w.mu.Lock()
+	w.procs = slices.DeleteFunc(w.procs, func(q *wkProc) bool { return q == p })
+	w.mu.Unlock()
+	p.end()
+}
+
+// keep makes a closed page's MiniBrowser like a new one and keeps it for
+// the next Open, and reports whether it did. A new page must know nothing
+// of the last: the storage of the origin it was on is cleared, it is
+// taken to a blank page of the browser's own on 127.0.0.1, and the
+// cookies of 127.0.0.1 (which every port shares) are deleted. A page that
+// went to another host, or to two origins (whose first storage would be
+// left), is not kept.
+func (w *webkit) keep(p *webkitPage, finger bool) bool {
+	if p.session == "" || len(p.origins) > 1 {
+		return false
+	}
+	for o := range p.origins {
+		if u, err := url.Parse(o); err != nil || u.Hostname() != "127.0.0.1" {
+			return false
+		}
+	}
+	blank, err := w.blankURL()
+	if err != nil {
+		return false
+	}
+	proc := p.wkProc
+	if finger && proc.do(http.MethodDelete, "/actions", nil, nil) != nil {
+		return false
+	}
+	if len(p.origins) > 0 && proc.do(http.MethodPost, "/execute/sync", map[string]any{"script": clearStorageJS, "args": []any{}}, nil) != nil {
+		return false
+	}
+	if proc.do(http.MethodPost, "/url", map[string]string{"url": blank}, nil) != nil ||
+		proc.do(http.MethodDelete, "/cookie", nil, nil) != nil {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed || len(w.idle) >= maxIdle {
+		return false
+	}
+	w.idle = append(w.idle, proc)
+	return true
+}
+
+// clearStorageJS empties the page's local and session storage.
+const clearStorageJS = `try { localStorage.clear(); sessionStorage.clear() } catch (e) {} return true;`
+
+// blankURL serves the blank page kept MiniBrowsers wait on, once, and
+// returns its URL.
+func (w *webkit) blankURL() (string, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.blankU != "" || w.closed {
+		return w.blankU, nil
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	w.blank = &http.Server{Handler: http.HandlerFunc(func(rw http.ResponseWriter, _ *http.Request) {
+		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+		rw.Header().Set("Cache-Control", "no-store")
+		io.WriteString(rw, "<!doctype html><title>blank</title>")
+	})}
+	go w.blank.Serve(ln)
+	w.blankU = "http://" + ln.Addr().String() + "/"
+	return w.blankU, nil
+}
+
 // Open starts a WebKitWebDriver on a free port, and a session in it, which
 // starts a MiniBrowser. A driver that does not answer (one that lost the
 // race for its port) is given up and another started.
 func (w *webkit) Open(ctx context.Context, width, height int) (Page, error) {
+	w.mu.Lock()
+	var proc *wkProc
+	if n := len(w.idle); n > 0 {
+		proc, w.idle = w.idle[n-1], w.idle[:n-1]
+	}
+	w.mu.Unlock()
+	if proc != nil {
+		p := &webkitPage{wkProc: proc, w: w}
+		if err := p.SetSize(width, height); err == nil {
+			return p, nil
+		}
+		w.forget(proc)
+	}
 	var err error
 	for range 3 {
-		var p *webkitPage
-		p, err = w.open(ctx)
+		var proc *wkProc
+		proc, err = w.open(ctx)
 		if err == nil {
+			p := &webkitPage{wkProc: proc, w: w}
 			if err = p.SetSize(width, height); err != nil {
-				p.Close()
+				w.forget(proc)
 				return nil, err
 			}
 			return p, nil
@@ -176,7 +276,7 @@ func (w *webkit) Open(ctx context.Context, width, height int) (Page, error) {
 	return nil, err
 }
 
-func (w *webkit) open(ctx context.Context) (*webkitPage, error) {
+func (w *webkit) open(ctx context.Context) (*wkProc, error) {
 	port, err := freePort()
 	if err != nil {
 		return nil, err
@@ -199,7 +299,7 @@ func (w *webkit) open(ctx context.Context) (*webkitPage, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("browsertest: start %s: %w", w.driver, err)
 	}
-	p := &webkitPage{cmd: cmd, base: fmt.Sprintf("http://127.0.0.1:%d", port), out: &out, screenshots: w.screenshots,
+	p := &wkProc{cmd: cmd, base: fmt.Sprintf("http://127.0.0.1:%d", port), out: &out, screenshots: w.screenshots,
 		client: &http.Client{Timeout: StepTimeout + 5*time.Second}}
 	w.mu.Lock()
 	if w.closed {
@@ -207,10 +307,10 @@ func (w *webkit) open(ctx context.Context) (*webkitPage, error) {
 		kill(cmd)
 		return nil, errors.New("browsertest: the WebKit browser is closed")
 	}
-	w.pages = append(w.pages, p)
+	w.procs = append(w.procs, p)
 	w.mu.Unlock()
-	fail := func(err error) (*webkitPage, error) {
-		p.Close()
+	fail := func(err error) (*wkProc, error) {
+		w.forget(p)
 		return nil, fmt.Errorf("%w\n%s says:\n%s", err, webkitDriver, out.String())
 	}
 	// Wait until the driver listens.
@@ -243,8 +343,9 @@ func (w *webkit) open(ctx context.Context) (*webkitPage, error) {
 	return p, nil
 }
 
-// webkitPage is one MiniBrowser window and the driver that drives it.
-type webkitPage struct {
+// wkProc is one MiniBrowser window and the driver that drives it, which
+// may serve one page after another (webkit.keep).
+type wkProc struct {
 	cmd     *exec.Cmd
 	base    string // the driver's URL
 	session string // "/session/ID", once there is one
@@ -252,10 +353,19 @@ type webkitPage struct {
 	out     *lockedBuffer
 	// screenshots: the page composites and can be photographed.
 	screenshots bool
+	endOnce     sync.Once
+}
 
+// webkitPage is a page: a MiniBrowser window from one Open to its Close.
+type webkitPage struct {
+	*wkProc
+	w *webkit
+
+	gone      atomic.Bool // closed: its MiniBrowser may serve another page
 	mu        sync.Mutex
 	closed    bool
-	fingerSet bool // a finger is down
+	fingerSet bool            // a finger is down
+	origins   map[string]bool // where Navigate went (scheme://host:port)
 }
 
 // wdError is an error the WebDriver answered.
@@ -271,7 +381,7 @@ func (e *wdError) Error() string {
 
 // call sends one WebDriver command and decodes the answer's "value" into
 // out.
-func (p *webkitPage) call(ctx context.Context, method, path string, body, out any) error {
+func (p *wkProc) call(ctx context.Context, method, path string, body, out any) error {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -309,14 +419,30 @@ func (p *webkitPage) call(ctx context.Context, method, path string, body, out an
 }
 
 // do sends a command of the session within StepTimeout.
-func (p *webkitPage) do(method, path string, body, out any) error {
+func (p *wkProc) do(method, path string, body, out any) error {
 	ctx, cancel := context.WithTimeout(context.Background(), StepTimeout)
 	defer cancel()
 	return p.call(ctx, method, p.session+path, body, out)
 }
 
-func (p *webkitPage) Navigate(url string) error {
-	return p.do(http.MethodPost, "/url", map[string]string{"url": url}, nil)
+// do is wkProc.do for a page still open.
+func (p *webkitPage) do(method, path string, body, out any) error {
+	if p.gone.Load() {
+		return errors.New("browsertest: the WebKit page is closed")
+	}
+	return p.wkProc.do(method, path, body, out)
+}
+
+func (p *webkitPage) Navigate(to string) error {
+	if u, err := url.Parse(to); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		p.mu.Lock()
+		if p.origins == nil {
+			p.origins = map[string]bool{}
+		}
+		p.origins[u.Scheme+"://"+u.Host] = true
+		p.mu.Unlock()
+	}
+	return p.do(http.MethodPost, "/url", map[string]string{"url": to}, nil)
 }
 
 func (p *webkitPage) Eval(js string, out any) error {
@@ -426,8 +552,8 @@ func (p *webkitPage) Screenshot() ([]byte, error) {
 	return base64.StdEncoding.DecodeString(b64)
 }
 
-// Close ends the session (which closes the MiniBrowser), then the driver
-// and what is left in its process group.
+// Close ends the page: its MiniBrowser is kept blank for another page
+// (webkit.keep), or ended.
 func (p *webkitPage) Close() error {
 	p.mu.Lock()
 	if p.closed {
@@ -435,7 +561,22 @@ func (p *webkitPage) Close() error {
 		return nil
 	}
 	p.closed = true
+	p.gone.Store(true)
+	finger := p.fingerSet
 	p.mu.Unlock()
+	if !p.w.keep(p, finger) {
+		p.w.forget(p.wkProc)
+	}
+	return nil
+}
+
+// end ends the session (which closes the MiniBrowser), then the driver
+// and what is left in its process group. It may be called more than once.
+func (p *wkProc) end() {
+	p.endOnce.Do(p.stop)
+}
+
+func (p *wkProc) stop() {
 	if p.session != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		_ = p.call(ctx, http.MethodDelete, p.session, nil, nil)
@@ -452,7 +593,6 @@ func (p *webkitPage) Close() error {
 	}
 	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	<-exited
-	return nil
 }
 
 // kill ends the process group of cmd, which cmd leads, and reaps cmd.
