@@ -58,7 +58,7 @@ func TestSimJSON(t *testing.T) {
 		args  []string
 		sides []string
 	}{
-		{"noir", []string{"noir", "--games", "6", "--bots", "ismcts,random", "--budget", "20"}, []string{"killer", "inspector"}},
+		{"noir", []string{"noir", "--games", "4", "--bots", "ismcts,random", "--budget", "10"}, []string{"killer", "inspector"}},
 		{"automata", []string{"noir", "--variant", "automata", "--kills", "10", "--games", "6", "--bots", "random"}, []string{"killer", "inspector"}},
 		{"outlaws", []string{"outlaws", "--games", "4", "--bots", "random", "--cap", "400"}, []string{"red", "green"}},
 		{"ayatsuri", []string{"ayatsuri", "--players", "A,B,C,D", "--games", "6", "--bots", "ismcts:10,random"}, nil},
@@ -108,7 +108,7 @@ func TestSimJSON(t *testing.T) {
 // TestSimDeterministic: the same command twice gives the same object but
 // seconds, whatever --jobs is.
 func TestSimDeterministic(t *testing.T) {
-	args := []string{"noir", "--games", "8", "--bots", "ismcts,random", "--budget", "30", "--seed", "11"}
+	args := []string{"noir", "--games", "4", "--bots", "ismcts,random", "--budget", "10", "--seed", "11"}
 	a, _ := simJSON(t, append(args, "--jobs", "1")...)
 	b, _ := simJSON(t, append(args, "--jobs", "2")...)
 	c, _ := simJSON(t, append(args[:len(args)-1], "12", "--jobs", "2")...)
@@ -128,8 +128,8 @@ func TestSimDeterministic(t *testing.T) {
 // TestSimText: the table names every side and bot, in English and in
 // Japanese.
 func TestSimText(t *testing.T) {
-	out := runSim(t, false, "noir", "--games", "6", "--bots", "ismcts,random", "--budget", "20", "--seed", "3")
-	for _, want := range []string{"noir: 6 games · bots ismcts,random · budget 20 · seed 3",
+	out := runSim(t, false, "noir", "--games", "4", "--bots", "ismcts,random", "--budget", "10", "--seed", "3")
+	for _, want := range []string{"noir: 4 games · bots ismcts,random · budget 10 · seed 3",
 		"Killer", "Inspector", "ismcts", "random", "Killer · ismcts", "Inspector · random", "95% interval",
 		"capped 0", "actions a game:", "decisions a second"} {
 		if !strings.Contains(out, want) {
