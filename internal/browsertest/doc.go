@@ -22,7 +22,8 @@
 // session), under a virtual display (Xvfb) that the Browser starts when
 // DISPLAY is unset. A MiniBrowser costs about a CPU second to start: when
 // its page is closed it is made new (its origin's storage cleared, a blank
-// page, 127.0.0.1's cookies deleted) and serves the next Open. Close ends every process the Browser started. WebKit's
+// page, 127.0.0.1's cookies deleted) and serves the next Open. Chromium's
+// tabs, each in a browser context of its own, are kept the same way. Close ends every process the Browser started. WebKit's
 // pages draw without compositing, which halves their cost under Xvfb but
 // cannot be photographed: a test that wants WebKit screenshots asks for
 // them (Need(t, WebKit, Screenshots)).
