@@ -111,6 +111,7 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 	for i := range 2 {
 		out = append(out, act{kind: "saloon", a: i})
 	}
+	m := len(out) // the actions with a slot's card follow, to be sorted
 	for i, c := range g.street[s] {
 		if !free(i) {
 			continue
@@ -186,21 +187,42 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 		}
 	}
 	// A phone shows one heading a kind: keep each kind together, in the
-	// order of kindOrder, sorted behind the list and then moved to its
-	// start (no second list).
+	// order of kindOrder. Those before m are in order already, and before
+	// the rest in it; the rest are sorted stably by counting, from a copy
+	// behind the list (no second list).
 	n := len(out)
-	for _, k := range kindOrder {
-		for i := range n {
-			if out[i].kind == k {
-				out = append(out, out[i])
-			}
+	var at [len(kindOrder) + 1]int // then: where the next of each kind goes
+	for _, a := range out[m:n] {
+		if r := kindRank[kindCode(a.kind)]; r >= 0 {
+			at[r+1]++
 		}
 	}
-	return out[:copy(out, out[n:])]
+	for r := 1; r < len(at); r++ {
+		at[r] += at[r-1]
+	}
+	out = append(out, out[m:n]...)
+	for _, a := range out[n:] {
+		if r := kindRank[kindCode(a.kind)]; r >= 0 {
+			out[m+at[r]] = a
+			at[r]++
+		}
+	}
+	return out[:m+at[len(kindOrder)]]
 }
 
 // kindOrder is the order in which a phone lists the actions of a turn.
-var kindOrder = []string{"laid", "move", "saloon", "check", "take", "shoot", "arrest", "scout", "shop", "dance", "journal", "thief", "release"}
+var kindOrder = [...]string{"laid", "move", "saloon", "check", "take", "shoot", "arrest", "scout", "shop", "dance", "journal", "thief", "release"}
+
+// kindRank is each kind's place in kindOrder, by kindCode (-1: not there).
+var kindRank = func() (out [25]int) {
+	for i := range out {
+		out[i] = -1
+	}
+	for r, k := range kindOrder {
+		out[kindCode(k)] = r
+	}
+	return out
+}()
 
 // appendPicks appends the cards seat s may tap for a Move or a Saloon
 // move (kind): with first < 0 the first card ("move 3"), else the second
