@@ -80,7 +80,7 @@ func sameValue(a, b reflect.Value, depth int) bool {
 		return a.String() == b.String()
 	case reflect.Struct:
 		if a.CanAddr() && b.CanAddr() { // an element of a slice or an array, reached through a pointer
-			return sameStruct(a, b, depth)
+			return sameStruct(planOf(a.Type()), a, b, depth)
 		}
 		for i := range a.NumField() {
 			if !sameValue(a.Field(i), b.Field(i), depth+1) {
@@ -89,6 +89,9 @@ func sameValue(a, b reflect.Value, depth int) bool {
 		}
 		return true
 	case reflect.Array:
+		if a.Type().Elem().Kind() == reflect.Struct && a.CanAddr() && b.CanAddr() {
+			return sameStructs(a, b, depth+1)
+		}
 		for i := range a.Len() {
 			if !sameValue(a.Index(i), b.Index(i), depth+1) {
 				return false
@@ -109,6 +112,9 @@ func sameValue(a, b reflect.Value, depth int) bool {
 			case msgsType:
 				return sameMsgs(a.Interface().([]engine.Msg), b.Interface().([]engine.Msg), depth+1)
 			}
+		}
+		if a.Type().Elem().Kind() == reflect.Struct {
+			return sameStructs(a, b, depth+1)
 		}
 		for i := range a.Len() {
 			if !sameValue(a.Index(i), b.Index(i), depth+1) {
@@ -169,8 +175,10 @@ func sameValue(a, b reflect.Value, depth int) bool {
 // fixed size (booleans, numbers) and the strings are compared where they
 // lie, without a reflect.Value each (planOf), the others by sameValue. A
 // number compares by its bytes, which is by its bits, as sameValue does.
-func sameStruct(a, b reflect.Value, depth int) bool {
-	p := planOf(a.Type())
+func sameStruct(p *structPlan, a, b reflect.Value, depth int) bool {
+	if depth > 100 {
+		return false
+	}
 	pa, pb := unsafe.Pointer(a.UnsafeAddr()), unsafe.Pointer(b.UnsafeAddr())
 	for _, f := range p.flat {
 		x, y := unsafe.Add(pa, f.off), unsafe.Add(pb, f.off)
@@ -199,6 +207,18 @@ func sameStruct(a, b reflect.Value, depth int) bool {
 	}
 	for _, i := range p.rest {
 		if !sameValue(a.Field(i), b.Field(i), depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameStructs is sameStruct for every element of slices or arrays a and
+// b of one length, in memory, their elements structs of one plan.
+func sameStructs(a, b reflect.Value, depth int) bool {
+	p := planOf(a.Type().Elem())
+	for i := range a.Len() {
+		if !sameStruct(p, a.Index(i), b.Index(i), depth) {
 			return false
 		}
 	}
