@@ -288,7 +288,16 @@ func TestSameJSON(t *testing.T) {
 	type inner struct {
 		Args map[string]string `json:"args,omitempty"`
 	}
+	type row struct { // compared in place, as an element of a slice
+		N      int8    `json:"n"`
+		S      string  `json:"s"`
+		F      float32 `json:"f"`
+		U      uint16  `json:"u"`
+		secret bool
+		L      []int `json:"l"`
+	}
 	type v struct {
+		Rows   []row    `json:"rows,omitempty"`
 		A      int      `json:"a"`
 		L      []string `json:"l"`
 		Hidden int      `json:"-"`
@@ -330,6 +339,13 @@ func TestSameJSON(t *testing.T) {
 		{"int keys", v{N: map[int]string{1: "a", 2: "b"}}, v{N: map[int]string{2: "b", 1: "a"}}},
 		{"int keys differ", v{N: map[int]string{1: "a"}}, v{N: map[int]string{3: "a"}}},
 		{"array", v{B: [2]bool{true, false}}, v{B: [2]bool{false, true}}},
+		{"rows equal", v{Rows: []row{{N: 1, S: "a", F: 1.5, U: 7, L: []int{1}}}}, v{Rows: []row{{N: 1, S: "a", F: 1.5, U: 7, L: []int{1}}}}},
+		{"a row's int8", v{Rows: []row{{N: 1}}}, v{Rows: []row{{N: 2}}}},
+		{"a row's string", v{Rows: []row{{S: "a"}}}, v{Rows: []row{{S: "b"}}}},
+		{"a row's 0 and -0", v{Rows: []row{{F: 0}}}, v{Rows: []row{{F: float32(math.Copysign(0, -1))}}}},
+		{"a row's uint16", v{Rows: []row{{U: 1}}}, v{Rows: []row{{U: 256}}}},
+		{"a row's unexported only", v{Rows: []row{{N: 1, secret: true}}}, v{Rows: []row{{N: 1}}}},
+		{"a row's list", v{Rows: []row{{L: []int{1}}}}, v{Rows: []row{{L: []int{2}}}}},
 	} {
 		want := enginetest.JSONLines(c.a) == enginetest.JSONLines(c.b)
 		same, ja, jb := enginetest.SameJSON(c.a, c.b)

@@ -7,7 +7,9 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
+	"unsafe"
 
 	"tablemaster/engine"
 )
@@ -77,6 +79,9 @@ func sameValue(a, b reflect.Value, depth int) bool {
 	case reflect.String:
 		return a.String() == b.String()
 	case reflect.Struct:
+		if a.CanAddr() && b.CanAddr() { // an element of a slice or an array, reached through a pointer
+			return sameStruct(planOf(a.Type()), a, b, depth)
+		}
 		for i := range a.NumField() {
 			if !sameValue(a.Field(i), b.Field(i), depth+1) {
 				return false
@@ -84,6 +89,9 @@ func sameValue(a, b reflect.Value, depth int) bool {
 		}
 		return true
 	case reflect.Array:
+		if a.Type().Elem().Kind() == reflect.Struct && a.CanAddr() && b.CanAddr() {
+			return sameStructs(a, b, depth+1)
+		}
 		for i := range a.Len() {
 			if !sameValue(a.Index(i), b.Index(i), depth+1) {
 				return false
@@ -104,6 +112,9 @@ func sameValue(a, b reflect.Value, depth int) bool {
 			case msgsType:
 				return sameMsgs(a.Interface().([]engine.Msg), b.Interface().([]engine.Msg), depth+1)
 			}
+		}
+		if a.Type().Elem().Kind() == reflect.Struct {
+			return sameStructs(a, b, depth+1)
 		}
 		for i := range a.Len() {
 			if !sameValue(a.Index(i), b.Index(i), depth+1) {
@@ -158,6 +169,95 @@ func sameValue(a, b reflect.Value, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// sameStruct is sameValue for structs a and b in memory: the fields of a
+// fixed size (booleans, numbers) and the strings are compared where they
+// lie, without a reflect.Value each (planOf), the others by sameValue. A
+// number compares by its bytes, which is by its bits, as sameValue does.
+func sameStruct(p *structPlan, a, b reflect.Value, depth int) bool {
+	if depth > 100 {
+		return false
+	}
+	pa, pb := unsafe.Pointer(a.UnsafeAddr()), unsafe.Pointer(b.UnsafeAddr())
+	for _, f := range p.flat {
+		x, y := unsafe.Add(pa, f.off), unsafe.Add(pb, f.off)
+		switch f.size {
+		case 0: // a string
+			if *(*string)(x) != *(*string)(y) {
+				return false
+			}
+		case 1:
+			if *(*uint8)(x) != *(*uint8)(y) {
+				return false
+			}
+		case 2:
+			if *(*uint16)(x) != *(*uint16)(y) {
+				return false
+			}
+		case 4:
+			if *(*uint32)(x) != *(*uint32)(y) {
+				return false
+			}
+		case 8:
+			if *(*uint64)(x) != *(*uint64)(y) {
+				return false
+			}
+		}
+	}
+	for _, i := range p.rest {
+		if !sameValue(a.Field(i), b.Field(i), depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameStructs is sameStruct for every element of slices or arrays a and
+// b of one length, in memory, their elements structs of one plan.
+func sameStructs(a, b reflect.Value, depth int) bool {
+	p := planOf(a.Type().Elem())
+	for i := range a.Len() {
+		if !sameStruct(p, a.Index(i), b.Index(i), depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// structPlan splits a struct type's fields: flat, those sameStruct
+// compares in place (offset, and size, 0 for a string), and rest, the
+// indexes of the others.
+type structPlan struct {
+	flat []struct{ off, size uintptr }
+	rest []int
+}
+
+var plans sync.Map // reflect.Type → *structPlan
+
+func planOf(t reflect.Type) *structPlan {
+	if p, ok := plans.Load(t); ok {
+		return p.(*structPlan)
+	}
+	p := &structPlan{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		switch f.Type.Kind() {
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+			reflect.Float32, reflect.Float64:
+			if sz := f.Type.Size(); sz == 1 || sz == 2 || sz == 4 || sz == 8 {
+				p.flat = append(p.flat, struct{ off, size uintptr }{f.Offset, sz})
+				continue
+			}
+		case reflect.String:
+			p.flat = append(p.flat, struct{ off, size uintptr }{f.Offset, 0})
+			continue
+		}
+		p.rest = append(p.rest, i)
+	}
+	plans.Store(t, p)
+	return p
 }
 
 var (

@@ -154,13 +154,16 @@ func (g *Game) Outcome() engine.Outcome {
 	return o
 }
 
-// Clone returns an independent copy.
+// Clone returns an independent copy. The lists that are only ever added
+// to, never changed in place (the cards placed at setup, the notes), are
+// shared, cut to their length: whichever game adds to one next, the other
+// does not see it (a Clone is made for every redraw and bot playout).
 func (g *Game) Clone() *Game {
 	c := *g
 	c.rng = g.rng.Clone()
 	for s := range 2 {
-		c.placed[s] = append([]Char(nil), g.placed[s]...)
-		c.notes[s] = append([]engine.Msg(nil), g.notes[s]...)
+		c.placed[s] = g.placed[s][:len(g.placed[s]):len(g.placed[s])]
+		c.notes[s] = g.notes[s][:len(g.notes[s]):len(g.notes[s])]
 	}
 	c.stock = append([]Token(nil), g.stock...)
 	if g.pend != nil {

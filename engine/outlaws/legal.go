@@ -1,9 +1,11 @@
 package outlaws
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"tablemaster/engine"
 )
@@ -109,6 +111,7 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 	for i := range 2 {
 		out = append(out, act{kind: "saloon", a: i})
 	}
+	m := len(out) // the actions with a slot's card follow, to be sorted
 	for i, c := range g.street[s] {
 		if !free(i) {
 			continue
@@ -184,21 +187,42 @@ func (g *Game) appendLegal(out []act, s engine.Seat) []act {
 		}
 	}
 	// A phone shows one heading a kind: keep each kind together, in the
-	// order of kindOrder, sorted behind the list and then moved to its
-	// start (no second list).
+	// order of kindOrder. Those before m are in order already, and before
+	// the rest in it; the rest are sorted stably by counting, from a copy
+	// behind the list (no second list).
 	n := len(out)
-	for _, k := range kindOrder {
-		for i := range n {
-			if out[i].kind == k {
-				out = append(out, out[i])
-			}
+	var at [len(kindOrder) + 1]int // then: where the next of each kind goes
+	for _, a := range out[m:n] {
+		if r := kindRank[kindCode(a.kind)]; r >= 0 {
+			at[r+1]++
 		}
 	}
-	return out[:copy(out, out[n:])]
+	for r := 1; r < len(at); r++ {
+		at[r] += at[r-1]
+	}
+	out = append(out, out[m:n]...)
+	for _, a := range out[n:] {
+		if r := kindRank[kindCode(a.kind)]; r >= 0 {
+			out[m+at[r]] = a
+			at[r]++
+		}
+	}
+	return out[:m+at[len(kindOrder)]]
 }
 
 // kindOrder is the order in which a phone lists the actions of a turn.
-var kindOrder = []string{"laid", "move", "saloon", "check", "take", "shoot", "arrest", "scout", "shop", "dance", "journal", "thief", "release"}
+var kindOrder = [...]string{"laid", "move", "saloon", "check", "take", "shoot", "arrest", "scout", "shop", "dance", "journal", "thief", "release"}
+
+// kindRank is each kind's place in kindOrder, by kindCode (-1: not there).
+var kindRank = func() (out [25]int) {
+	for i := range out {
+		out[i] = -1
+	}
+	for r, k := range kindOrder {
+		out[kindCode(k)] = r
+	}
+	return out
+}()
 
 // appendPicks appends the cards seat s may tap for a Move or a Saloon
 // move (kind): with first < 0 the first card ("move 3"), else the second
@@ -448,57 +472,159 @@ func (g *Game) why(s engine.Seat, a act) error {
 // changes its Msgs' Args), so every list of choices, in every game, may
 // share them, and Legal, asked for each view, makes no map and no string
 // per choice. The keys are few (a kind, slots, characters, tokens):
-// some thousands at most.
+// some thousands at most. They are packed in a number (choiceKey), so
+// that a lookup hashes one word, and read without a lock (choiceCache).
 func (g *Game) choice(s engine.Seat, a act) engine.Choice {
-	k := g.choiceKey(s, a)
-	shared.RLock()
-	ch, ok := shared.choices[k]
-	shared.RUnlock()
+	k, ok := g.choiceKey(s, a)
+	if !ok { // never in a game the rules make; made afresh, still right
+		return g.choiceOf(s, a)
+	}
+	if ch, ok := (*shared.read.Load())[k]; ok {
+		return ch
+	}
+	return shared.miss(k, func() engine.Choice { return g.choiceOf(s, a) })
+}
+
+// choiceCache is a map read without a lock: read is never changed once
+// published; a key it lacks is looked up, and added, in dirty under mu,
+// which is published as the next read once the misses since the last
+// outnumber a quarter of it (so that copying it costs little in all).
+type choiceCache struct {
+	read   atomic.Pointer[map[uint64]engine.Choice]
+	mu     sync.Mutex
+	dirty  map[uint64]engine.Choice
+	misses int
+}
+
+var shared = func() *choiceCache {
+	c := &choiceCache{dirty: map[uint64]engine.Choice{}}
+	c.read.Store(&map[uint64]engine.Choice{})
+	return c
+}()
+
+// miss finds k in dirty, or adds mk()'s choice there.
+func (c *choiceCache) miss(k uint64, mk func() engine.Choice) engine.Choice {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ch, ok := c.dirty[k]
 	if !ok {
-		ch = g.choiceOf(s, a)
-		shared.Lock()
-		shared.choices[k] = ch
-		shared.Unlock()
+		ch = mk()
+		c.dirty[k] = ch
+	}
+	if c.misses++; c.misses > len(*c.read.Load())/4+16 {
+		next := maps.Clone(c.dirty)
+		c.read.Store(&next)
+		c.misses = 0
 	}
 	return ch
 }
 
-var shared = struct {
-	sync.RWMutex
-	choices map[choiceKey]engine.Choice
-}{choices: map[choiceKey]engine.Choice{}}
-
-// choiceKey is everything choiceOf reads: the action, the seat, and per
-// kind of action the little of the game its words name. (TestChoicesShared
-// compares every shared choice with one made afresh.)
-type choiceKey struct {
-	a        act
-	s        engine.Seat
-	ctx      [2]int
-	nameKind string
-}
-
-func (g *Game) choiceKey(s engine.Seat, a act) choiceKey {
-	k := choiceKey{a: a, s: s}
+// choiceKey is everything choiceOf reads, packed in a number: the action,
+// the seat, and per kind of action the little of the game its words name
+// (ctx). ok is false when a field does not fit its bits, which no action
+// Legal lists does. (TestChoicesShared compares every shared choice with
+// one made afresh.)
+func (g *Game) choiceKey(s engine.Seat, a act) (k uint64, ok bool) {
+	var ctx [2]int
+	nameKind := ""
 	switch a.kind {
 	case "place":
-		k.ctx = [2]int{int(g.cfg.Cards), len(g.placed[s])}
+		ctx = [2]int{int(g.cfg.Cards), len(g.placed[s])}
 	case "move", "with":
 		if a.b >= 0 {
-			k.ctx[0] = g.salA
+			ctx[0] = g.salA
 		}
 	case "swap", "pretend":
-		k.ctx = [2]int{g.salA, g.salB}
+		ctx = [2]int{g.salA, g.salB}
 	case "name":
-		k.ctx[0], k.nameKind = g.nameTo, g.nameKind
+		ctx[0], nameKind = g.nameTo, g.nameKind
 	case "saloon":
-		k.ctx[0] = int(g.saloon[s][a.a])
+		ctx[0] = int(g.saloon[s][a.a])
 	case "put":
-		k.ctx[0] = g.salA
+		ctx[0] = g.salA
 	case "check", "take":
-		k.ctx[0] = int(g.street[s][a.a])
+		ctx[0] = int(g.street[s][a.a])
 	}
-	return k
+	kind, mode, named := kindCode(a.kind), modeCode(a.mode), kindCode(nameKind)
+	ok = kind > 0 && mode >= 0 && (nameKind == "" || named > 0) && s >= 0 && s <= 1
+	// Each field plus one (-1 is "none") in 6 bits.
+	for _, v := range [...]int{a.a, a.b, a.d, int(a.c), ctx[0], ctx[1]} {
+		ok = ok && v >= -1 && v < 63
+		k = k<<6 | uint64(v+1)&63
+	}
+	k = k<<8 | uint64(a.t)
+	k = k<<5 | uint64(kind)
+	k = k<<5 | uint64(named)
+	k = k<<2 | uint64(mode)
+	return k<<1 | uint64(s&1), ok
+}
+
+// kindCode numbers the kinds of action from 1 (0: none of them).
+func kindCode(kind string) int {
+	switch kind {
+	case "place":
+		return 1
+	case "deal":
+		return 2
+	case "reset":
+		return 3
+	case "laid":
+		return 4
+	case "guard":
+		return 5
+	case "cancel":
+		return 6
+	case "let":
+		return 7
+	case "with":
+		return 8
+	case "move":
+		return 9
+	case "swap":
+		return 10
+	case "pretend":
+		return 11
+	case "name":
+		return 12
+	case "put":
+		return 13
+	case "saloon":
+		return 14
+	case "check":
+		return 15
+	case "take":
+		return 16
+	case "shoot":
+		return 17
+	case "arrest":
+		return 18
+	case "scout":
+		return 19
+	case "shop":
+		return 20
+	case "dance":
+		return 21
+	case "journal":
+		return 22
+	case "thief":
+		return 23
+	case "release":
+		return 24
+	}
+	return 0
+}
+
+// modeCode numbers a shop's modes (-1: none of them).
+func modeCode(mode string) int {
+	switch mode {
+	case "":
+		return 0
+	case "swap":
+		return 1
+	case "stock":
+		return 2
+	}
+	return -1
 }
 
 // choiceOf makes a's button for seat s: the action, its heading and label.

@@ -98,11 +98,13 @@ func (g *Game) PublicView() any { return g.publicView() }
 func (g *Game) publicView() PublicView {
 	v := PublicView{
 		Options: g.cfg, Phase: g.phase.String(), Turn: g.turn, Actions: g.actions, TurnNo: g.turnNo + 1,
-		Status: engine.M("ol.ph."+g.phase.String(), "role", roleKey(g.turn), "n", strconv.Itoa(g.actions)),
-		Stock:  len(g.stock), Tiebreak: g.tiebreak, Winner: engine.Public,
-		Over: g.outcome.Over, Reason: g.outcome.Reason,
-		Spent: map[string]int{"bullet": g.spent[Bullet], "handcuffs": g.spent[Handcuffs]},
+		Status: g.status(), Stock: len(g.stock), Tiebreak: g.tiebreak, Winner: engine.Public,
+		Over: g.outcome.Over, Reason: g.outcome.Reason, Spent: g.spentView(),
 	}
+	// What everyone knows each token in the row is not (notTokens), and
+	// the two streets' and Saloons' cards, each in one allocation.
+	notIn := g.notTokens()
+	streets, saloons := make([]SlotView, 0, 2*Slots), make([]CharView, 0, 4)
 	for s := range 2 {
 		st := engine.Seat(s)
 		v.Held[s] = Holdings{Bullets: g.held[s][Bullet], Handcuffs: g.held[s][Handcuffs], Ballots: g.held[s][Ballot],
@@ -111,14 +113,14 @@ func (g *Game) publicView() PublicView {
 			v.Saloons[s], v.Streets[s] = []CharView{}, []SlotView{}
 			continue
 		}
-		v.Saloons[s], v.Streets[s] = make([]CharView, 0, len(g.saloon[s])), make([]SlotView, 0, Slots)
+		v.Saloons[s], v.Streets[s] = saloons[len(saloons):len(saloons):len(saloons)+2], streets[len(streets):len(streets):len(streets)+Slots]
 		for _, c := range g.saloon[s] {
 			v.Saloons[s] = append(v.Saloons[s], CharView{Char: c.Msg(), Card: g.Card(s, c)})
 		}
 		for i := range Slots {
 			sv := SlotView{Slot: slotArg(i), Token: g.row[i] != None}
 			if sv.Token {
-				sv.NotTokens = g.notTokens(i)
+				sv.NotTokens = notIn[i]
 			}
 			if g.up(st, i) || g.outcome.Over || g.shown[s][i] {
 				c := g.street[s][i]
@@ -128,10 +130,11 @@ func (g *Game) publicView() PublicView {
 			}
 			v.Streets[s] = append(v.Streets[s], sv)
 		}
+		saloons, streets = saloons[:len(saloons)+2], streets[:len(streets)+Slots]
 	}
 	switch g.phase {
 	case Setup:
-		v.Status = engine.M("ol.ph.setup")
+		v.Status = setupStatus
 	case MovePick:
 		v.Picked = []string{slotArg(g.salA)}
 	case MoveHow, SaloonPut:
@@ -154,26 +157,88 @@ func (g *Game) publicView() PublicView {
 	return v
 }
 
-// notTokens is what everyone knows the token at place i is not: the
-// kinds in play (public) that the public's knowledge rules out.
-func (g *Game) notTokens(i int) []string {
-	var in [NumTokens]bool
+// notTokens is, for each place i of the row, what everyone knows the
+// token there is not: the kinds in play (public) that the public's
+// knowledge rules out, catalogue keys. The lists are shared (notTokenKeys).
+func (g *Game) notTokens() (out [Slots][]string) {
+	var in uint8
 	for _, t := range g.row {
 		if t != None {
-			in[t] = true
+			in |= tbit(t)
 		}
 	}
 	for _, t := range g.stock {
-		in[t] = true
+		in |= tbit(t)
 	}
-	var out []string
-	for t := Token(0); t < NumTokens; t++ {
-		if in[t] && g.know.tokens[2][i]&tbit(t) == 0 {
-			out = append(out, t.Msg())
-		}
+	for i := range Slots {
+		out[i] = notTokenKeys[in&^g.know.tokens[2][i]]
 	}
 	return out
 }
+
+// notTokenKeys lists, for each set of kinds of token, their catalogue
+// keys in order (nil for none): the lists every view shares, and none
+// changes.
+var notTokenKeys = func() (out [1 << NumTokens][]string) {
+	for m := range out {
+		for t := Token(0); t < NumTokens; t++ {
+			if m&(1<<t) != 0 {
+				out[m] = append(out[m], t.Msg())
+			}
+		}
+	}
+	return out
+}()
+
+// status is the PublicView's line for the phase, shared between views
+// (statuses) as a Choice's words are: nothing changes a Msg's Args.
+func (g *Game) status() engine.Msg {
+	if int(g.phase) < len(phaseNames) && g.turn >= 0 && g.turn <= 1 && g.actions >= 0 && g.actions <= ActionsPerTurn {
+		return statuses[g.phase][g.turn][g.actions]
+	}
+	return statusOf(g.phase, g.turn, g.actions)
+}
+
+func statusOf(p Phase, turn engine.Seat, actions int) engine.Msg {
+	return engine.M("ol.ph."+p.String(), "role", roleKey(turn), "n", strconv.Itoa(actions))
+}
+
+var (
+	statuses = func() (out [len(phaseNames)][2][ActionsPerTurn + 1]engine.Msg) {
+		for p := range out {
+			for s := range out[p] {
+				for n := range out[p][s] {
+					out[p][s][n] = statusOf(Phase(p), engine.Seat(s), n)
+				}
+			}
+		}
+		return out
+	}()
+	setupStatus = engine.M("ol.ph.setup")
+)
+
+// spentView is the PublicView's Bullets and Handcuffs used, one map for
+// each count, shared between views, which only ever read it.
+func (g *Game) spentView() map[string]int {
+	b, h := g.spent[Bullet], g.spent[Handcuffs]
+	if b >= 0 && b <= TokenCount[Bullet] && h >= 0 && h <= TokenCount[Handcuffs] {
+		return spentMaps[b][h]
+	}
+	return spentMap(b, h)
+}
+
+func spentMap(b, h int) map[string]int { return map[string]int{"bullet": b, "handcuffs": h} }
+
+var spentMaps = func() (out [][]map[string]int) {
+	out = make([][]map[string]int, TokenCount[Bullet]+1)
+	for b := range out {
+		out[b] = make([]map[string]int, TokenCount[Handcuffs]+1)
+		for h := range out[b] {
+			out[b][h] = spentMap(b, h)
+		}
+	}
+	return out
+}()
 
 // View is what seat s may see; a seat that is not a player gets the
 // PublicView.
