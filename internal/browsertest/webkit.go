@@ -85,7 +85,8 @@ func startWebKit(screenshots bool) (Browser, error) {
 	if w.config, err = os.MkdirTemp("", "browsertest-webkit-"); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Join(w.config, "gtk-3.0"), 0o755); err == nil {
+	err = os.MkdirAll(filepath.Join(w.config, "gtk-3.0"), 0o755)
+	if err == nil {
 		err = os.WriteFile(filepath.Join(w.config, "gtk-3.0", "gtk.css"), []byte(gtkCSS), 0o644)
 	}
 	if err != nil {
