@@ -182,7 +182,7 @@ func (w *webkit) forget(p *wkProc) {
 // taken to a blank page of the browser's own on 127.0.0.1, and the
 // cookies of 127.0.0.1 (which every port shares) are deleted. A page that
 // went to another host, or to two origins (whose first storage would be
-// left), is not kept.
+// left), or is on an origin it was not sent to, is not kept.
 func (w *webkit) keep(p *webkitPage, finger bool) bool {
 	if p.session == "" || len(p.origins) > 1 {
 		return false
@@ -198,6 +198,12 @@ func (w *webkit) keep(p *webkitPage, finger bool) bool {
 	}
 	proc := p.wkProc
 	if finger && proc.do(http.MethodDelete, "/actions", nil, nil) != nil {
+		return false
+	}
+	// The page may have gone elsewhere by itself (a link, a redirect).
+	var now string
+	if proc.do(http.MethodPost, "/execute/sync", map[string]any{"script": "return location.origin;", "args": []any{}}, &now) != nil ||
+		(strings.HasPrefix(now, "http") && !p.origins[now]) {
 		return false
 	}
 	if len(p.origins) > 0 && proc.do(http.MethodPost, "/execute/sync", map[string]any{"script": clearStorageJS, "args": []any{}}, nil) != nil {
