@@ -230,7 +230,10 @@ const clearStorageJS = `try { localStorage.clear(); sessionStorage.clear() } cat
 func (w *webkit) blankURL() (string, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.blankU != "" || w.closed {
+	if w.closed {
+		return "", errors.New("browsertest: the WebKit browser is closed")
+	}
+	if w.blankU != "" {
 		return w.blankU, nil
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -370,7 +373,6 @@ type webkitPage struct {
 
 	gone      atomic.Bool // closed: its MiniBrowser may serve another page
 	mu        sync.Mutex
-	closed    bool
 	fingerSet bool            // a finger is down
 	origins   map[string]bool // where Navigate went (scheme://host:port)
 }
@@ -562,13 +564,10 @@ func (p *webkitPage) Screenshot() ([]byte, error) {
 // Close ends the page: its MiniBrowser is kept blank for another page
 // (webkit.keep), or ended.
 func (p *webkitPage) Close() error {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
+	if p.gone.Swap(true) {
 		return nil
 	}
-	p.closed = true
-	p.gone.Store(true)
+	p.mu.Lock()
 	finger := p.fingerSet
 	p.mu.Unlock()
 	if !p.w.keep(p, finger) {
